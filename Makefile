@@ -1,0 +1,215 @@
+# nonstring-bsp: the only entry point. `make help` lists the targets.
+#
+# Everything is built under out/. The kernel is Debian's linux-source-6.1
+# with kernel-patches/series applied, built out of tree for arm64.
+
+SHELL := /bin/sh
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+
+empty :=
+space := $(empty) $(empty)
+
+TOP := $(CURDIR)
+OUT := $(TOP)/out
+
+# ---- toolchain -------------------------------------------------------------
+# Any cross compiler works through CROSS_COMPILE (a GCC 15 one included);
+# LLVM=1 (or LLVM=-16, LLVM=/usr/lib/llvm-16/bin/) builds with clang/lld.
+CROSS_COMPILE ?= aarch64-linux-gnu-
+LLVM ?=
+CCACHE ?= $(shell command -v ccache 2>/dev/null)
+# Paths below the checkout are hashed relative to it, so a clone elsewhere
+# (CI, a second work tree) reuses the same cache entries.
+export CCACHE_BASEDIR := $(TOP)
+ifneq ($(LLVM),)
+ifeq ($(LLVM),1)
+KCC := clang
+else ifneq ($(filter %/,$(LLVM)),)
+KCC := $(LLVM)clang
+else
+KCC := clang$(LLVM)
+endif
+TC := $(notdir $(KCC))
+else
+KCC := $(CROSS_COMPILE)gcc
+TC := $(notdir $(KCC))
+endif
+# The BSP's policy: a misplaced attribute (the v6.15-rc3 failure) is an error.
+KCFLAGS ?= -Werror=attributes
+
+# ---- kernel ----------------------------------------------------------------
+KTARBALL ?= /usr/src/linux-source-6.1.tar.xz
+KSRC := $(OUT)/linux
+KOUT ?= $(OUT)/build/linux-$(TC)
+KIMAGE := $(KOUT)/arch/arm64/boot/Image
+KPATCHES := $(TOP)/kernel-patches
+FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/*.config))
+JOBS ?= $(shell nproc)
+KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
+	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(CCACHE) $(KCC))" \
+	HOSTCC="$(strip $(CCACHE) gcc)" KCFLAGS="$(KCFLAGS)"
+
+# ---- board -----------------------------------------------------------------
+DT := $(OUT)/dt
+BOARD_DTB := $(DT)/nsbsp-virt.dtb
+DTS_OVERLAYS := $(sort $(wildcard $(TOP)/dts/*.dtso))
+ROOTFS := $(OUT)/rootfs
+INITRAMFS := $(OUT)/images/initramfs.cpio
+DEBS := $(OUT)/debs
+TARGET_DEBS := busybox-static
+TARGET_CC := $(CROSS_COMPILE)gcc
+TARGET_CFLAGS := -std=c11 -O2 -Wall -Wextra -static -D_GNU_SOURCE
+TARGET_TOOLS := $(patsubst $(TOP)/rootfs/tools/%.c,$(ROOTFS)/tools/%,$(wildcard $(TOP)/rootfs/tools/*.c))
+
+# ---- host packages (installed by tools/deps.sh when missing) ---------------
+HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+	bc bison flex libssl-dev libelf-dev cpio xz-utils kmod python3 \
+	linux-source-6.1 ccache device-tree-compiler qemu-system-arm
+
+# ---- checks ----------------------------------------------------------------
+MODES ?= dt
+RESULTS := $(OUT)/results
+TIMEOUT ?= 120
+
+Q := @
+ifneq ($(V),)
+Q :=
+endif
+
+.PHONY: FORCE all kernel dtb initramfs deps qemu check help clean distclean \
+	linux-menuconfig linux-update-config linux-tree
+
+# help: two aligned columns, grouped (see `make help`).
+help:
+	@echo 'nonstring-bsp: arm64 BSP on Debian linux-source-6.1, checked in QEMU'
+	@echo
+	@echo 'Main:'
+	@echo '  all (default)          - kernel Image, board DTB and initramfs'
+	@echo '  qemu                   - boot the emulated board, shell on the console (Ctrl-a x quits)'
+	@echo '  check                  - boot each mode ($(MODES)), run the on-target checks, summary'
+	@echo
+	@echo 'Pieces:'
+	@echo '  kernel                 - patched kernel Image (out/build/linux-<cc>/)'
+	@echo '  dtb                    - QEMU virt DTB + dts/ overlays ($(notdir $(BOARD_DTB)))'
+	@echo '  initramfs              - busybox initramfs with the checks (out/images/)'
+	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
+	@echo '  deps                   - install the Debian packages the build needs (as root)'
+	@echo
+	@echo 'Kernel configuration:'
+	@echo '  linux-menuconfig       - menuconfig on the board configuration'
+	@echo '  linux-update-config    - save menuconfig changes as board/linux/local.config'
+	@echo
+	@echo 'Cleaning:'
+	@echo '  clean                  - remove build output, keep the extracted tree and downloads'
+	@echo '  distclean              - remove out/ entirely'
+	@echo
+	@echo 'Variables:'
+	@echo '  CROSS_COMPILE=prefix-  - cross compiler (default aarch64-linux-gnu-; GCC 15 works)'
+	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
+	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
+	@echo '  MODES="dt"             - boot modes that make check runs'
+	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
+	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
+	@echo '  V=1                    - show the commands'
+
+all: kernel dtb initramfs
+
+deps:
+	$(Q)sh $(TOP)/tools/deps.sh $(HOST_PKGS)
+
+# ---- kernel tree: extracted once, kept equal to the series -----------------
+$(KSRC)/.nsbsp/applied: $(KPATCHES)/series $(wildcard $(KPATCHES)/*.patch) $(TOP)/tools/kernel-tree.sh | deps
+	$(Q)sh $(TOP)/tools/kernel-tree.sh $(KTARBALL) $(KSRC) $(KPATCHES)
+	$(Q)touch $@
+
+linux-tree: $(KSRC)/.nsbsp/applied
+
+# ---- kernel config: allnoconfig + board/linux/*.config ---------------------
+# .config.nsbsp is what the fragments produced; a .config edited since (by
+# menuconfig) is never overwritten: save it or remove it first.
+$(KOUT)/.config: $(FRAGMENTS) $(KSRC)/.nsbsp/applied $(TOP)/tools/check-config.sh
+	$(Q)mkdir -p $(KOUT)
+	$(Q)if [ -f $@ ] && [ -f $@.nsbsp ] && ! cmp -s $@ $@.nsbsp; then \
+		echo "Error: $@ was edited (menuconfig?) and the fragments changed." >&2; \
+		echo "Run 'make linux-update-config' to keep the edits, or remove $@." >&2; \
+		exit 1; fi
+	@echo "  CONFIG  allnoconfig + $(notdir $(FRAGMENTS))"
+	$(Q)cd $(KOUT) && $(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOUT) $(FRAGMENTS) > merge.log
+	$(Q)mv $@ $(KOUT)/board.fragment
+	$(Q)$(KMAKE) -s KCONFIG_ALLCONFIG=$(KOUT)/board.fragment allnoconfig
+	$(Q)sh $(TOP)/tools/check-config.sh $@ $(FRAGMENTS)
+	$(Q)cp $@ $@.nsbsp
+
+# kbuild decides what to rebuild; a no-op run takes a few seconds.
+kernel: $(KOUT)/.config
+	@test -f $(KIMAGE) || echo "  KERNEL  cold build in $(KOUT) (about 7 minutes on 2 cores)"
+	$(Q)$(KMAKE) -s Image modules
+	$(Q)test -f $(KIMAGE)
+
+linux-menuconfig: $(KOUT)/.config
+	$(Q)$(KMAKE) menuconfig
+
+linux-update-config: $(KOUT)/.config
+	$(Q)python3 $(KSRC)/scripts/diffconfig -m $(KOUT)/.config.nsbsp $(KOUT)/.config > $(KOUT)/local.diff
+	$(Q)if [ ! -s $(KOUT)/local.diff ]; then echo "No menuconfig changes to save."; else \
+		{ [ -f board/linux/local.config ] || echo '# Saved by make linux-update-config.'; } >> board/linux/local.config; \
+		cat $(KOUT)/local.diff >> board/linux/local.config; \
+		cp $(KOUT)/.config $(KOUT)/.config.nsbsp; \
+		echo "Saved $$(wc -l < $(KOUT)/local.diff) options to board/linux/local.config"; fi
+
+# ---- device tree: QEMU's own DT for the same machine + our overlays -------
+$(DT)/qemu-virt.dtb: $(TOP)/qemu/run.sh | deps
+	$(Q)mkdir -p $(DT)
+	$(Q)sh $(TOP)/qemu/run.sh --dumpdtb $@
+
+$(DT)/%.dtbo: $(TOP)/dts/%.dtso | deps
+	$(Q)mkdir -p $(DT)
+	$(Q)dtc -q -@ -I dts -O dtb -o $@ $<
+
+$(BOARD_DTB): $(DT)/qemu-virt.dtb $(patsubst $(TOP)/dts/%.dtso,$(DT)/%.dtbo,$(DTS_OVERLAYS))
+	@echo "  DTB     $(notdir $@) = qemu-virt.dtb + $(notdir $(DTS_OVERLAYS))"
+	$(Q)fdtoverlay -i $< -o $@ $(filter %.dtbo,$^)
+
+dtb: $(BOARD_DTB)
+
+# ---- initramfs -------------------------------------------------------------
+$(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEBS)): $(TOP)/tools/fetch-debs.sh | deps
+	$(Q)rm -rf $(DEBS)/root
+	$(Q)sh $(TOP)/tools/fetch-debs.sh $(DEBS) $(TARGET_DEBS)
+	$(Q)touch $@
+
+$(ROOTFS)/tools/%: $(TOP)/rootfs/tools/%.c | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  TARGETCC $(notdir $@)"
+	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $<
+
+# Rebuilt on every run (the modules come from kbuild); the file is only
+# replaced when its content changed.
+$(INITRAMFS): kernel $(BOARD_DTB) $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEBS)) $(TARGET_TOOLS) FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -rf $(ROOTFS)/modules
+	$(Q)$(KMAKE) -s INSTALL_MOD_PATH=$(ROOTFS)/modules modules_install > /dev/null
+	$(Q)sh $(TOP)/tools/mkinitramfs.sh $@ $(ROOTFS)/staging $(TOP)/rootfs $(DEBS)/root \
+		$(ROOTFS)/tools $(ROOTFS)/modules $(KSRC) $(KOUT) $(BOARD_DTB)
+
+initramfs: $(INITRAMFS)
+
+# ---- QEMU ------------------------------------------------------------------
+qemu: all
+	$(Q)sh $(TOP)/qemu/run.sh --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
+
+check: all
+	$(Q)mkdir -p $(RESULTS)
+	$(Q)rm -f $(RESULTS)/*.ktap
+	$(Q)for m in $(MODES); do \
+		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
+			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \
+	done
+	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
+
+clean:
+	rm -rf $(OUT)/build $(OUT)/dt $(OUT)/images $(OUT)/rootfs $(OUT)/results
+
+distclean:
+	rm -rf $(OUT)

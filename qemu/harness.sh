@@ -1,0 +1,71 @@
+#!/bin/sh
+# Boot the board once in one mode with the checks enabled, save the console
+# to OUT/MODE.log and the KTAP to OUT/MODE.ktap. The KTAP ends with the
+# harness's own case, harness_verdict, which fails with a named reason on:
+# a timeout, no boot, missing or incomplete results, or a kernel splat
+# anywhere in the log (even if every check passed).
+#
+# usage: harness.sh --mode MODE --timeout SECONDS --out DIR [run.sh options]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+
+mode=dt timeout_s=120 out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--mode) mode=$2; shift 2 ;;
+	--timeout) timeout_s=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ -n "$out" ] || { echo "usage: $0 --mode MODE --timeout S --out DIR [run.sh options]" >&2; exit 1; }
+mkdir -p "$out"
+log=$out/$mode.log
+ktap=$out/$mode.ktap
+raw=$out/$mode.raw
+
+echo "  BOOT    $mode (checks; timeout ${timeout_s}s, console in $log)"
+start=$(date +%s%N)
+rc=0
+# run.sh execs QEMU, so timeout signals QEMU itself: nothing is left behind.
+timeout -k 5 "$timeout_s" sh "$here/run.sh" --check --mode "$mode" "$@" < /dev/null > "$raw" 2>&1 || rc=$?
+end=$(date +%s%N)
+tr -d '\r' < "$raw" > "$log"
+rm -f "$raw"
+secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+
+sed -n '/^==== nsbsp ktap begin ====$/,/^==== nsbsp ktap end ====$/p' "$log" |
+	sed '1d;$d' > "$ktap.guest"
+
+reason=
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	reason="timeout: QEMU still running after ${timeout_s}s"
+elif ! grep -q "Linux version" "$log"; then
+	reason="did not boot (QEMU exit $rc)"
+elif ! grep -q '^==== nsbsp ktap begin ====$' "$log"; then
+	reason="missing results: the checks never started"
+elif ! grep -q '^==== nsbsp ktap end ====$' "$log"; then
+	reason="incomplete results: the checks did not finish"
+fi
+splat=$(grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|Kernel panic|kernel BUG' "$log" | head -n 3 || true)
+if [ -n "$splat" ]; then
+	reason="${reason:+$reason; }kernel splat in the log: $(echo "$splat" | head -n 1)"
+fi
+
+planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
+[ -n "$planned" ] || planned=0
+{
+	echo "KTAP version 1"
+	echo "# mode $mode: QEMU ran ${secs}s, exit $rc"
+	echo "1..$((planned + 1))"
+	grep -v -e '^KTAP version' -e '^1\.\.[0-9]*$' "$ktap.guest" || true
+	if [ -n "$splat" ]; then echo "$splat" | sed 's/^/# /'; fi
+	if [ -z "$reason" ]; then
+		echo "ok $((planned + 1)) harness_verdict"
+	else
+		echo "not ok $((planned + 1)) harness_verdict # $reason"
+	fi
+} > "$ktap"
+rm -f "$ktap.guest"
+echo "  RESULT  $mode: $(grep -c '^ok ' "$ktap") ok, $(grep -c '^not ok ' "$ktap") not ok (${secs}s)${reason:+ - $reason}"
+[ -z "$reason" ]

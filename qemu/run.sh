@@ -1,0 +1,68 @@
+#!/bin/sh
+# Boot the emulated board in QEMU. This is the one place that holds the
+# QEMU command line: `make qemu`, the check harness and the DT dump use it.
+#
+# usage: run.sh [OPTION]... [-- QEMU_ARG...]
+#   --kernel FILE    kernel Image
+#   --initrd FILE    initramfs
+#   --dtb FILE       the board's DTB (QEMU virt's own DT + dts/ overlays)
+#   --append ARGS    more kernel command line
+#   --check          run the on-target checks, then power off
+#   --mode MODE      boot mode: dt (default)
+#   --dumpdtb FILE   write QEMU's own DT for this machine and exit
+#
+# The board never reaches a network: QEMU always runs with -nic none.
+set -eu
+
+QEMU=${QEMU:-qemu-system-aarch64}
+# The machine: the same options for the DT dump and every boot.
+machine=virt
+cpu=cortex-a57
+mem=512M
+smp=1
+
+usage() {
+	sed -n '3,13s/^# \{0,1\}//p' "$0" >&2
+	exit 1
+}
+
+kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=$2; shift 2 ;;
+	--initrd) initrd=$2; shift 2 ;;
+	--dtb) dtb=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
+	--check) check=1; shift ;;
+	--mode) mode=$2; shift 2 ;;
+	--dumpdtb) dumpdtb=$2; shift 2 ;;
+	--) shift; break ;;
+	-h | --help) usage ;;
+	*) echo "Error: unknown option $1" >&2; usage ;;
+	esac
+done
+
+command -v "$QEMU" > /dev/null || { echo "Error: $QEMU not found (apt-get install qemu-system-arm)" >&2; exit 1; }
+
+if [ -n "$dumpdtb" ]; then
+	exec "$QEMU" -M "$machine,dumpdtb=$dumpdtb" -cpu "$cpu" -m "$mem" -smp "$smp" \
+		-nic none -display none
+fi
+
+case $mode in
+dt) ;;
+*) echo "Error: unknown boot mode '$mode' (known: dt)" >&2; exit 1 ;;
+esac
+
+for f in "$kernel" "$initrd" "$dtb"; do
+	[ -n "$f" ] || { echo "Error: --kernel, --initrd and --dtb are needed" >&2; exit 1; }
+	[ -r "$f" ] || { echo "Error: $f: not readable (run make first)" >&2; exit 1; }
+done
+
+cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode"
+[ -n "$check" ] && cmdline="$cmdline nsbsp.check=1"
+[ -n "$append" ] && cmdline="$cmdline $append"
+
+# -no-reboot: a guest reboot or panic ends QEMU instead of looping.
+exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
+	-nic none -kernel "$kernel" -initrd "$initrd" -dtb "$dtb" -append "$cmdline" "$@"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Make sure the Debian packages named on the command line are installed.
+# As root, install the missing ones with apt; otherwise stop and name them.
+#
+# usage: deps.sh PACKAGE...
+set -eu
+
+missing=
+for p in "$@"; do
+	status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+	case $status in
+	ii*) ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -n "$missing" ] || exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "Error: these Debian packages are missing:$missing" >&2
+	echo "Install them with: sudo apt-get install$missing" >&2
+	exit 1
+fi
+
+echo "  APT     installing$missing (a minute or more on a fresh machine)"
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086 # word splitting of the package list is wanted
+if ! apt-get install -y -q --no-install-recommends $missing > /dev/null; then
+	echo "  APT     updating the package lists first"
+	apt-get update -q > /dev/null
+	apt-get install -y -q --no-install-recommends $missing > /dev/null
+fi
