@@ -60,7 +60,9 @@ DEBS := $(OUT)/debs
 TARGET_DEBS := busybox-static
 TARGET_CC := $(CROSS_COMPILE)gcc
 TARGET_CFLAGS := -std=c11 -O2 -Wall -Wextra -static -D_GNU_SOURCE
-TARGET_TOOLS := $(patsubst $(TOP)/rootfs/tools/%.c,$(ROOTFS)/tools/%,$(wildcard $(TOP)/rootfs/tools/*.c))
+# A target tool is rootfs/tools/NAME.c or a folder rootfs/tools/NAME/ of .c files.
+TARGET_TOOLS := $(sort $(patsubst $(TOP)/rootfs/tools/%.c,$(ROOTFS)/tools/%,$(wildcard $(TOP)/rootfs/tools/*.c)) \
+	$(patsubst $(TOP)/rootfs/tools/%/,$(ROOTFS)/tools/%,$(dir $(wildcard $(TOP)/rootfs/tools/*/*.c))))
 
 # ---- host packages (installed by tools/deps.sh when missing) ---------------
 HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
@@ -179,10 +181,11 @@ $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEBS)): $(TOP)/tools/fetch-debs.sh | 
 	$(Q)sh $(TOP)/tools/fetch-debs.sh $(DEBS) $(TARGET_DEBS)
 	$(Q)touch $@
 
-$(ROOTFS)/tools/%: $(TOP)/rootfs/tools/%.c | deps
+.SECONDEXPANSION:
+$(ROOTFS)/tools/%: $$(wildcard $(TOP)/rootfs/tools/%.c $(TOP)/rootfs/tools/%/*.c $(TOP)/rootfs/tools/%/*.h) | deps
 	$(Q)mkdir -p $(@D)
 	@echo "  TARGETCC $(notdir $@)"
-	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $<
+	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $(filter %.c,$^)
 
 # Rebuilt on every run (the modules come from kbuild); the file is only
 # replaced when its content changed.
@@ -199,9 +202,19 @@ initramfs: $(INITRAMFS)
 qemu: all
 	$(Q)sh $(TOP)/qemu/run.sh --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
 
-check: all
+# Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
+# on-target ones (rootfs/checks/run-checks --host), results in host.ktap.
+# A host check that needs something built adds it to HOST_CHECK_DEPS.
+HOST_CHECKS := $(wildcard $(TOP)/tools/host-checks/[0-9]*.sh)
+HOST_CHECK_DEPS ?=
+
+check: all $(HOST_CHECK_DEPS)
 	$(Q)mkdir -p $(RESULTS)
 	$(Q)rm -f $(RESULTS)/*.ktap
+	$(Q)if [ -n "$(HOST_CHECKS)" ]; then \
+		echo "  HOST    checks (results in $(RESULTS)/host.ktap)"; \
+		TOP=$(TOP) OUT=$(OUT) sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
+			> $(RESULTS)/host.ktap 2>&1 || true; fi
 	$(Q)for m in $(MODES); do \
 		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
 			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \

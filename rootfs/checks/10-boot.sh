@@ -4,6 +4,7 @@
 # Boot checks. boot_dt: the kernel booted with the board's device tree: the
 # live DT's compatible and model are the ones the build wrote into
 # /etc/nsbsp (taken with fdtget from the board DTB, dts/nsbsp-board.dtso).
+# shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 
 case $1 in

@@ -3,6 +3,7 @@
 # case: ftrace_ustring_repro dt,acpi,uboot
 #
 # ftrace checks for the .ustring event filter (kernel-patches/0005).
+# shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 
 tracing=/sys/kernel/tracing
