@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Helpers for the check scripts (sourced). A check prints diagnostics on
 # stdout and exits 0 (pass), 1 (fail) or 4 (skip, reason on the last line).
 fail() {
