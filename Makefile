@@ -67,7 +67,7 @@ TARGET_TOOLS := $(sort $(patsubst $(TOP)/rootfs/tools/%.c,$(ROOTFS)/tools/%,$(wi
 # ---- host packages (installed by tools/deps.sh when missing) ---------------
 HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	bc bison flex libssl-dev libelf-dev cpio xz-utils kmod python3 \
-	linux-source-6.1 ccache device-tree-compiler qemu-system-arm
+	linux-source-6.1 ccache device-tree-compiler qemu-system-arm time
 
 # ---- checks ----------------------------------------------------------------
 MODES ?= dt
@@ -80,7 +80,7 @@ Q :=
 endif
 
 .PHONY: FORCE all kernel dtb initramfs deps qemu check help clean distclean \
-	linux-menuconfig linux-update-config linux-tree
+	linux-menuconfig linux-update-config linux-tree bench
 
 # help: two aligned columns, grouped (see `make help`).
 help:
@@ -98,6 +98,9 @@ help:
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
 	@echo
+	@echo 'Speed:'
+	@echo '  bench                  - measure build, boot and check times (out/bench.json, out/bench.md)'
+	@echo
 	@echo 'Kernel configuration:'
 	@echo '  linux-menuconfig       - menuconfig on the board configuration'
 	@echo '  linux-update-config    - save menuconfig changes as board/linux/local.config'
@@ -110,9 +113,10 @@ help:
 	@echo '  CROSS_COMPILE=prefix-  - cross compiler (default aarch64-linux-gnu-; GCC 15 works)'
 	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
-	@echo '  MODES="dt"             - boot modes that make check runs'
+	@echo '  MODES="$(MODES)"             - boot modes that make check runs'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
+	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
 	@echo '  V=1                    - show the commands'
 
 all: kernel dtb initramfs
@@ -220,6 +224,10 @@ check: all $(HOST_CHECK_DEPS)
 			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \
 	done
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
+
+bench: deps
+	$(Q)TOP=$(TOP) OUT=$(OUT) KOUT=$(KOUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) \
+		BOARD_DTB=$(BOARD_DTB) MODES="$(MODES)" MAKE="$(MAKE)" sh $(TOP)/tools/bench.sh
 
 clean:
 	rm -rf $(OUT)/build $(OUT)/dt $(OUT)/images $(OUT)/rootfs $(OUT)/results

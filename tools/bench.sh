@@ -1,0 +1,140 @@
+#!/bin/sh
+# Measure the BSP's speed figures and write OUT/bench.json and a table.
+# Each figure is the median of several runs, with min and max.
+#
+# usage: bench.sh   (run by `make bench`; environment from the Makefile:
+#   TOP OUT KOUT KIMAGE INITRAMFS BOARD_DTB MODES, RUNS (default 5),
+#   COLD_RUNS (default 1: a cold build takes minutes), MAKE)
+set -eu
+: "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOARD_DTB:?}"
+runs=${RUNS:-5}
+cold_runs=${COLD_RUNS:-1}
+modes=${MODES:-dt}
+make=${MAKE:-make}
+work=$OUT/bench
+mkdir -p "$work"
+rows=$work/rows
+: > "$rows"
+
+now() { date +%s%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b - a) / 1e9 }'; }
+
+# record NAME UNIT GOAL VALUE... : median/min/max of the values.
+record() {
+	name=$1 unit=$2 goal=$3
+	shift 3
+	printf '%s\n' "$@" | sort -g > "$work/values"
+	n=$(wc -l < "$work/values")
+	med=$(sed -n "$(((n + 1) / 2))p" "$work/values")
+	min=$(head -n 1 "$work/values")
+	max=$(tail -n 1 "$work/values")
+	echo "$name|$unit|$goal|$med|$min|$max|$n" >> "$rows"
+	printf '  BENCH   %-34s %10s %s (min %s, max %s, %d runs)\n' "$name" "$med" "$unit" "$min" "$max" "$n"
+}
+
+# time_cmd CMD... : print seconds, fail loudly if the command fails.
+time_cmd() {
+	t0=$(now)
+	"$@" > "$work/cmd.log" 2>&1 || { cat "$work/cmd.log" >&2; echo "Error: $* failed" >&2; exit 1; }
+	secs "$t0" "$(now)"
+}
+
+echo "  BENCH   making sure everything is built first"
+$make -C "$TOP" all > "$work/prep.log" 2>&1 || { cat "$work/prep.log" >&2; exit 1; }
+
+# Cold kernel build from the extracted tree, ccache off.
+v=
+i=0
+while [ $i -lt "$cold_runs" ]; do
+	rm -rf "$KOUT"
+	v="$v $(time_cmd env CCACHE_DISABLE=1 "$make" -C "$TOP" kernel)"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086 # one value per word
+record cold_kernel_build s 480 $v
+
+# No-op make.
+v=
+i=0
+while [ $i -lt "$runs" ]; do
+	v="$v $(time_cmd "$make" -C "$TOP" all)"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+record noop_make s 5 $v
+
+# Edit one patch: a throw-away patch touching one driver file is added to
+# the series, built, and removed again (both rebuilds are timed).
+series=$TOP/kernel-patches/series
+cp "$series" "$work/series.orig"
+trap 'cp "$work/series.orig" "$series"; rm -f "$TOP/kernel-patches/9999-bench-edit.patch"' EXIT
+v=
+i=0
+while [ $i -lt "$runs" ]; do
+	cat > "$TOP/kernel-patches/9999-bench-edit.patch" <<PATCH
+--- a/drivers/input/joystick/magellan.c
++++ b/drivers/input/joystick/magellan.c
+@@ -1,3 +1,4 @@
++// bench edit $i
+ // SPDX-License-Identifier: GPL-2.0-or-later
+ /*
+  *  Copyright (c) 1999-2001 Vojtech Pavlik
+PATCH
+	echo 9999-bench-edit.patch >> "$series"
+	v="$v $(time_cmd "$make" -C "$TOP" all)"
+	cp "$work/series.orig" "$series"
+	rm -f "$TOP/kernel-patches/9999-bench-edit.patch"
+	v="$v $(time_cmd "$make" -C "$TOP" all)"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+record one_patch_edit_rebuild s 60 $v
+
+# QEMU start to KTAP end, per boot mode, and QEMU's peak RSS.
+for m in $modes; do
+	v='' rss=''
+	i=0
+	while [ $i -lt "$runs" ]; do
+		/usr/bin/time -f '%M' -o "$work/rss" sh "$TOP/qemu/harness.sh" --mode "$m" \
+			--timeout 120 --out "$work/results" --kernel "$KIMAGE" --initrd "$INITRAMFS" \
+			--dtb "$BOARD_DTB" > "$work/harness.log" 2>&1 ||
+			{ cat "$work/harness.log" >&2; echo "Error: boot in mode $m failed" >&2; exit 1; }
+		v="$v $(sed -n 's/^# mode [a-z]*: QEMU ran \([0-9.]*\)s.*/\1/p' "$work/results/$m.ktap")"
+		rss="$rss $(tail -n 1 "$work/rss")"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	record "boot_to_results_$m" s 5 $v
+	# shellcheck disable=SC2086
+	record "qemu_peak_rss_$m" KiB - $rss
+done
+
+# Whole warm make check.
+v=
+i=0
+while [ $i -lt "$runs" ]; do
+	v="$v $(time_cmd "$make" -C "$TOP" check)"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+record warm_make_check s 60 $v
+
+record kernel_image_size KiB - "$(($(wc -c < "$KIMAGE") / 1024))"
+record initramfs_size KiB - "$(($(wc -c < "$INITRAMFS") / 1024))"
+
+# JSON and a Markdown table (the README quotes it).
+{
+	echo "{"
+	echo "  \"date\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\", \"cores\": $(nproc),"
+	echo "  \"figures\": ["
+	awk -F'|' '{ printf "%s    {\"name\": \"%s\", \"unit\": \"%s\", \"goal\": \"%s\", \"median\": %s, \"min\": %s, \"max\": %s, \"runs\": %s}", (NR > 1 ? ",\n" : ""), $1, $2, $3, $4, $5, $6, $7 } END { print "" }' "$rows"
+	echo "  ]"
+	echo "}"
+} > "$OUT/bench.json"
+{
+	echo "| figure | median | min | max | runs | goal |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	awk -F'|' '{ printf "| %s | %s %s | %s | %s | %s | %s |\n", $1, $4, $2, $5, $6, $7, ($3 == "-" ? "-" : "<= " $3 " " $2) }' "$rows"
+} > "$OUT/bench.md"
+cat "$OUT/bench.md"
+echo "  BENCH   wrote $OUT/bench.json and $OUT/bench.md"
