@@ -113,7 +113,7 @@ help:
 	@echo '  CROSS_COMPILE=prefix-  - cross compiler (default aarch64-linux-gnu-; GCC 15 works)'
 	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
-	@echo '  MODES="dt ..."         - boot modes make check runs (default: )'
+	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
