@@ -103,7 +103,7 @@ help:
 	@echo
 	@echo 'Kernel configuration:'
 	@echo '  linux-menuconfig       - menuconfig on the board configuration'
-	@echo '  linux-update-config    - save menuconfig changes as board/linux/local.config'
+	@echo '  linux-update-config    - save menuconfig changes as $(TOP)/board/linux/local.config'
 	@echo
 	@echo 'Cleaning:'
 	@echo '  clean                  - remove build output, keep the extracted tree and downloads'
@@ -156,13 +156,14 @@ kernel: $(KOUT)/.config
 linux-menuconfig: $(KOUT)/.config
 	$(Q)$(KMAKE) menuconfig
 
-linux-update-config: $(KOUT)/.config
+linux-update-config:
+	$(Q)test -f $(KOUT)/.config.nsbsp || { echo "Error: no board configuration in $(KOUT) yet (make kernel first)" >&2; exit 1; }
 	$(Q)python3 $(KSRC)/scripts/diffconfig -m $(KOUT)/.config.nsbsp $(KOUT)/.config > $(KOUT)/local.diff
 	$(Q)if [ ! -s $(KOUT)/local.diff ]; then echo "No menuconfig changes to save."; else \
-		{ [ -f board/linux/local.config ] || echo '# Saved by make linux-update-config.'; } >> board/linux/local.config; \
-		cat $(KOUT)/local.diff >> board/linux/local.config; \
+		[ -f $(TOP)/board/linux/local.config ] || echo '# menuconfig changes, saved by make linux-update-config.' > $(TOP)/board/linux/local.config; \
+		cat $(KOUT)/local.diff >> $(TOP)/board/linux/local.config; \
 		cp $(KOUT)/.config $(KOUT)/.config.nsbsp; \
-		echo "Saved $$(wc -l < $(KOUT)/local.diff) options to board/linux/local.config"; fi
+		echo "Saved $$(wc -l < $(KOUT)/local.diff) options to $(TOP)/board/linux/local.config"; fi
 
 # ---- device tree: QEMU's own DT for the same machine + our overlays -------
 $(DT)/qemu-virt.dtb: $(TOP)/qemu/run.sh | deps
