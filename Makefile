@@ -134,7 +134,12 @@ linux-tree: $(KSRC)/.nsbsp/applied
 # ---- kernel config: allnoconfig + board/linux/*.config ---------------------
 # .config.nsbsp is what the fragments produced; a .config edited since (by
 # menuconfig) is never overwritten: save it or remove it first.
-$(KOUT)/.config: $(FRAGMENTS) $(KSRC)/.nsbsp/applied $(TOP)/tools/check-config.sh
+# The list of fragments is a prerequisite too: removing one reconfigures.
+$(KOUT)/fragments.list: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(FRAGMENTS)" | cmp -s - $@ || echo "$(FRAGMENTS)" > $@
+
+$(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TOP)/tools/check-config.sh
 	$(Q)mkdir -p $(KOUT)
 	$(Q)if [ -f $@ ] && [ -f $@.nsbsp ] && ! cmp -s $@ $@.nsbsp; then \
 		echo "Error: $@ was edited (menuconfig?) and the fragments changed." >&2; \
