@@ -223,7 +223,8 @@ check: all $(HOST_CHECK_DEPS)
 	$(Q)rm -f $(RESULTS)/*.ktap
 	$(Q)if [ -n "$(HOST_CHECKS)" ]; then \
 		echo "  HOST    checks (results in $(RESULTS)/host.ktap)"; \
-		TOP=$(TOP) OUT=$(OUT) sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
+		TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+		sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
 			> $(RESULTS)/host.ktap 2>&1 || true; fi
 	$(Q)for m in $(MODES); do \
 		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
