@@ -41,10 +41,15 @@ KCFLAGS ?= -Werror=attributes
 # ---- kernel ----------------------------------------------------------------
 KTARBALL ?= /usr/src/linux-source-6.1.tar.xz
 KSRC := $(OUT)/linux
-KOUT ?= $(OUT)/build/linux-$(TC)
+# SANITIZE=1: a second kernel (own output folder) with KASAN, UBSAN, KFENCE,
+# lockdep and atomic-sleep checks (board/linux/sanitize/*.config on top).
+SANITIZE ?=
+VARIANT := $(TC)$(if $(SANITIZE),-sanitize)
+KOUT ?= $(OUT)/build/linux-$(VARIANT)
 KIMAGE := $(KOUT)/arch/arm64/boot/Image
 KPATCHES := $(TOP)/kernel-patches
-FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/*.config))
+FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/*.config)) \
+	$(if $(SANITIZE),$(sort $(wildcard $(TOP)/board/linux/sanitize/*.config)))
 JOBS ?= $(shell nproc)
 KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(CCACHE) $(KCC))" \
@@ -54,8 +59,8 @@ KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_
 DT := $(OUT)/dt
 BOARD_DTB := $(DT)/nsbsp-virt.dtb
 DTS_OVERLAYS := $(sort $(wildcard $(TOP)/dts/*.dtso))
-ROOTFS := $(OUT)/rootfs
-INITRAMFS := $(OUT)/images/initramfs.cpio
+ROOTFS := $(OUT)/rootfs$(if $(SANITIZE),-sanitize)
+INITRAMFS := $(OUT)/images/initramfs$(if $(SANITIZE),-sanitize).cpio
 DEBS := $(OUT)/debs
 TARGET_DEBS := busybox-static
 TARGET_CC := $(CROSS_COMPILE)gcc
@@ -71,7 +76,7 @@ HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 
 # ---- checks ----------------------------------------------------------------
 MODES ?= dt
-RESULTS := $(OUT)/results
+RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 TIMEOUT ?= 120
 
 Q := @
@@ -80,7 +85,7 @@ Q :=
 endif
 
 .PHONY: FORCE all kernel dtb initramfs deps qemu check help clean distclean \
-	linux-menuconfig linux-update-config linux-tree bench
+	linux-menuconfig linux-update-config linux-tree bench soak
 
 # help: two aligned columns, grouped (see `make help`).
 help:
@@ -100,6 +105,7 @@ help:
 	@echo
 	@echo 'Speed:'
 	@echo '  bench                  - measure build, boot and check times (out/bench.json, out/bench.md)'
+	@echo '  soak N=50              - boot and check every mode N times, name the flaky cases'
 	@echo
 	@echo 'Kernel configuration:'
 	@echo '  linux-menuconfig       - menuconfig on the board configuration'
@@ -115,6 +121,7 @@ help:
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
 	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
+	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
 	@echo '  V=1                    - show the commands'
@@ -231,6 +238,11 @@ check: all $(HOST_CHECK_DEPS)
 			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \
 	done
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
+
+N ?= 50
+soak: all
+	$(Q)sh $(TOP)/tools/soak.sh $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
+		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
 
 bench: deps
 	$(Q)TOP=$(TOP) OUT=$(OUT) KOUT=$(KOUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) \

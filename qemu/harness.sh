@@ -47,7 +47,7 @@ elif ! grep -q '^==== nsbsp ktap begin ====$' "$log"; then
 elif ! grep -q '^==== nsbsp ktap end ====$' "$log"; then
 	reason="incomplete results: the checks did not finish"
 fi
-splat=$(grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|Kernel panic|kernel BUG' "$log" | head -n 3 || true)
+splat=$(grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|KFENCE|Kernel panic|kernel BUG|circular locking|lock held|inconsistent lock' "$log" | head -n 3 || true)
 if [ -n "$splat" ]; then
 	reason="${reason:+$reason; }kernel splat in the log: $(echo "$splat" | head -n 1)"
 fi
