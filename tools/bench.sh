@@ -53,15 +53,17 @@ done
 # shellcheck disable=SC2086 # one value per word
 record cold_kernel_build s 480 $v
 
-# No-op make.
-v=
-i=0
-while [ $i -lt "$runs" ]; do
-	v="$v $(time_cmd "$make" -C "$TOP" all)"
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-record noop_make s 5 $v
+# repeat CMD...: the seconds of RUNS runs of CMD, one per word.
+repeat() {
+	r=0
+	while [ $r -lt "$runs" ]; do
+		printf '%s ' "$(time_cmd "$@")"
+		r=$((r + 1))
+	done
+}
+
+# shellcheck disable=SC2046 # one value per word
+record noop_make s 5 $(repeat "$make" -C "$TOP" all)
 
 # Edit one patch: a throw-away patch touching one driver file is added to
 # the series, built, and removed again (both rebuilds are timed).
@@ -109,15 +111,8 @@ for m in $modes; do
 	record "qemu_peak_rss_$m" KiB - $rss
 done
 
-# Whole warm make check.
-v=
-i=0
-while [ $i -lt "$runs" ]; do
-	v="$v $(time_cmd "$make" -C "$TOP" check)"
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-record warm_make_check s 60 $v
+# shellcheck disable=SC2046
+record warm_make_check s 60 $(repeat "$make" -C "$TOP" check)
 
 record kernel_image_size KiB - "$(($(wc -c < "$KIMAGE") / 1024))"
 record initramfs_size KiB - "$(($(wc -c < "$INITRAMFS") / 1024))"

@@ -25,8 +25,19 @@ boot() {
 leftovers() {
 	pgrep -af "$1" | grep -v pgrep || true
 }
-elapsed() {
-	awk -v a="$1" -v b="$(date +%s)" 'BEGIN { print b - a }'
+# must_fail MAX_SECONDS VERDICT_ERE LEFTOVER_ERE BOOT_OPTION...: the boot
+# fails within MAX_SECONDS, its harness_verdict matches, nothing is left.
+must_fail() {
+	max=$1 verdict=$2 left=$3
+	shift 3
+	start=$(date +%s)
+	boot "$@" && fail "the harness passed it"
+	cat "$work/harness.out"
+	t=$(($(date +%s) - start))
+	[ "$t" -le "$max" ] || fail "it took ${t}s to be reported (at most ${max}s)"
+	grep -Eq "^not ok .* harness_verdict # $verdict" "$work/dt.ktap" || fail "the failure is not named '$verdict'"
+	left=$(leftovers "$left")
+	[ -z "$left" ] || fail "left behind: $left"
 }
 
 case $1 in
@@ -35,24 +46,11 @@ harness_qemu_hang)
 	# A child process too: the harness must stop the whole process group.
 	printf '#!/bin/sh\necho "pretending to be QEMU"\nsleep 3601\n' > "$fake"
 	chmod +x "$fake"
-	start=$(date +%s)
-	QEMU=$fake boot --timeout 3 && fail "the harness passed a QEMU that hung"
-	cat "$work/harness.out"
-	t=$(elapsed "$start")
-	[ "$t" -le 15 ] || fail "the harness took ${t}s for a 3s timeout"
-	grep -q '^not ok .* harness_verdict # timeout' "$work/dt.ktap" || fail "the failure is not named a timeout"
-	left=$(leftovers "$fake|sleep 3601")
-	[ -z "$left" ] || fail "left behind: $left"
+	export QEMU="$fake"
+	must_fail 15 timeout "$fake|sleep 3601" --timeout 3
 	;;
 harness_guest_panic)
-	start=$(date +%s)
-	boot --timeout 60 --append "rdinit=/no/such/init" && fail "the harness passed a guest that panicked"
-	cat "$work/harness.out"
-	t=$(elapsed "$start")
-	[ "$t" -le 30 ] || fail "a panicking guest took ${t}s to be reported"
-	grep -q '^not ok .* harness_verdict # .*Kernel panic' "$work/dt.ktap" || fail "the failure does not name the panic"
-	left=$(leftovers "$work/dt")
-	[ -z "$left" ] || fail "left behind: $left"
+	must_fail 30 '.*Kernel panic' "$work/dt" --timeout 60 --append "rdinit=/no/such/init"
 	;;
 harness_check_hang)
 	boot --timeout 60 --append "nsbsp.select=selftest_hang nsbsp.timeout=2"
