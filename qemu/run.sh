@@ -10,6 +10,8 @@
 #   --check          run the on-target checks, then power off
 #   --mode MODE      boot mode: dt (default)
 #   --dumpdtb FILE   write QEMU's own DT for this machine and exit
+#   --carl9170 DEV   pass a real AR9170 stick through (VID:PID, or BUS/ADDR
+#                    of the host's lsusb) on qemu-xhci, instead of the stub
 #
 # The board never reaches a network: QEMU always runs with -nic none.
 set -eu
@@ -22,11 +24,11 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,13s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,15s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
-kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb=''
+kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
 	--check) check=1; shift ;;
 	--mode) mode=$2; shift 2 ;;
 	--dumpdtb) dumpdtb=$2; shift 2 ;;
+	--carl9170) carl9170=$2; shift 2 ;;
 	--) shift; break ;;
 	-h | --help) usage ;;
 	*) echo "Error: unknown option $1" >&2; usage ;;
@@ -62,6 +65,21 @@ done
 cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode"
 [ -n "$check" ] && cmdline="$cmdline nsbsp.check=1"
 [ -n "$append" ] && cmdline="$cmdline $append"
+
+# ---- carl9170: a real stick instead of the stub (the guest's /init then
+# does not start it: nsbsp.carl9170=host) ----
+if [ -n "$carl9170" ]; then
+	case $carl9170 in
+	[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]:[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])
+		usbhost="vendorid=0x${carl9170%:*},productid=0x${carl9170#*:}" ;;
+	[0-9]*/[0-9]*)
+		usbhost="hostbus=${carl9170%/*},hostaddr=${carl9170#*/}" ;;
+	*) echo "Error: --carl9170 '$carl9170': want VID:PID (0cf3:9170) or BUS/ADDR (3/7)" >&2; exit 1 ;;
+	esac
+	cmdline="$cmdline nsbsp.carl9170=host"
+	set -- -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost" "$@"
+fi
+# ---- end carl9170 ----
 
 # -no-reboot: a guest reboot or panic ends QEMU instead of looping.
 exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
