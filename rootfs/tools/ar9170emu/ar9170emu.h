@@ -118,6 +118,7 @@ struct ar9170 {
 void dev_reset(struct ar9170 *ar);
 int dev_fw_chunk(struct ar9170 *ar, uint16_t wvalue, const uint8_t *data, size_t len);
 void dev_fw_complete(struct ar9170 *ar);
+void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n);
 void *dev_cmd_thread(void *arg);
 int dev_send_record(struct ar9170 *ar, uint8_t cmd, uint8_t ext, const void *payload, size_t len);
 int dev_send_rx(struct ar9170 *ar, const void *frame, size_t len);

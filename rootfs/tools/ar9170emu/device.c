@@ -257,7 +257,7 @@ static void reg_write(struct ar9170 *ar, uint32_t addr, uint32_t val)
 
 /* ---- commands (fwcmd.h) ---- */
 
-static void handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
+void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 {
 	uint8_t out[AR9170_MAX_CMD_LEN - 4];
 	const uint8_t *p = buf + 4;
@@ -380,6 +380,6 @@ void *dev_cmd_thread(void *arg)
 			emu_log("command endpoint failed: no more commands");
 			return NULL;
 		}
-		handle_cmd(ar, buf, (size_t)n);
+		dev_handle_cmd(ar, buf, (size_t)n);
 	}
 }
