@@ -191,7 +191,7 @@ carl9170_bad_fw)
 	wait_for 30 klog_since_has "$mark" 'unsupported firmware\.$|firmware API: |firmware upload failed'
 	printf '%s' "${old:-/lib/firmware}" > "$fwpath"
 	log=$(klog_since "$mark")
-	echo "$log" | grep -E 'carl9170|usb 1-1: (firmware|unsupported|damaged|driver)' || true
+	echo "$log" | grep -E 'carl9170|usb [0-9]+-1: (firmware|unsupported|damaged|driver)' || true
 	echo "$log" | grep -Eq ': unsupported firmware\.$' ||
 		fail "the driver did not refuse the damaged firmware with 'unsupported firmware.'"
 	echo "$log" | grep -Eq 'API: ' && fail "the driver parsed the damaged firmware"
