@@ -5,6 +5,7 @@
 # case: ak8974_iio_read dt,uboot
 # case: ak8974_probe_ak8974 dt,uboot
 # case: ak8974_i2c_stub dt,uboot
+# case: ak8974_sim_registers dt,uboot
 #
 # The AK8974/AMI306 magnetometers (drivers/iio/magnetometer/ak8974.c) on
 # the board's I2C bus (dts/ak8974.dtso), served by the emulated bus of
@@ -29,6 +30,11 @@
 # ak8974_probe_ak8974  the AK8974 was probed from its DT node
 # ak8974_i2c_stub      the design card's path: i2c-stub, registers preset
 #                      with i2cset, new_device, probed as AK8974
+# ak8974_sim_registers the chip model itself, through i2c-tools (SMBus
+#                      emulated on the same bus): registers equal the
+#                      model's dump, the self-test handshake, a forced
+#                      measurement with self-clearing FORCE and DRDY,
+#                      read-only registers, the nak and no-drdy faults
 # shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -71,7 +77,10 @@ iio_dir() {
 # the i2c device name.
 dt_probed() {
 	[ -d "$sim" ] || die "no $sim: the emulated bus (i2c-ak8974-sim) did not probe"
-	name=$(sim_chip "$1") || die "no $1 chip model on the emulated bus"
+	if ! name=$(sim_chip "$1"); then
+		klog | grep -F 'i2c-ak8974-sim' >&2
+		die "no $1 chip model on the emulated bus"
+	fi
 	dev=$i2cdevs/$name
 	[ -d "$dev" ] || die "no i2c device $name for the $1 model"
 	[ -e "$dev/of_node" ] || die "$name has no DT node: not probed from the device tree"
@@ -236,6 +245,79 @@ ak8974_i2c_stub)
 	cleanup || fail "cleanup failed"
 	[ ! -e "$i2cdevs/i2c-$bus" ] || fail "i2c-$bus is still there after rmmod i2c-stub"
 	[ $res -eq 0 ] || fail "i2c-stub path failed"
+	;;
+ak8974_sim_registers)
+	name=$(dt_probed ak8974) || exit 1
+	bus=${name%%-*} addr=0x${name#*-00}
+	get() {
+		v=$(i2cget -f -y "$bus" "$addr" "$1") || die "i2cget $bus $addr $1 failed"
+		echo $((v))
+	}
+	put() { i2cset -f -y "$bus" "$addr" "$1" "$2" || fail "i2cset $bus $addr $1 $2 failed"; }
+	# register $1 in the model's dump ("0x10: 48 00 ..." lines)
+	model() {
+		line=$(grep "^$(printf %02x $(($1 & 0xf0))): " "$sim/$name/regs")
+		# shellcheck disable=SC2086 # one byte per word
+		set -- $(($1 & 0xf)) ${line#*: }
+		shift "$(($1 + 1))"
+		echo $((0x$1))
+	}
+	get 0x1a > /dev/null || exit 1	# INT_CLEAR: no pending status
+	for reg in 0x0c 0x0f 0x16 0x18 0x1b 0x1c 0x1d 0x1e 0x31; do
+		v=$(get $reg) || exit 1
+		m=$(model $reg)
+		echo "reg $reg: i2cget $v, model $m"
+		[ "$v" = "$m" ] || fail "register $reg over I2C differs from the model"
+	done
+	[ "$(get 0x0f)" = "$(awk '{ print $2 }' "$sim/$name/variant" | xargs printf '%d')" ] ||
+		fail "WHOAMI is not the variant's"
+
+	idle=$(get 0x0c) || exit 1
+	put 0x1d 0x10	# CTRL3 SELFTEST
+	pending=$(($(get 0x1d) & 0x10)) st1=$(get 0x0c) st2=$(get 0x0c) done=$(($(get 0x1d) & 0x10))
+	echo "self-test: 0x0c $idle -> $st1 -> $st2, CTRL3.SELFTEST $pending -> $done"
+	[ "$idle $st1 $st2" = "85 170 85" ] || fail "self-test handshake is not 0x55 -> 0xaa -> 0x55"
+	[ "$pending $done" = "16 0" ] || fail "CTRL3.SELFTEST did not clear after the result was read"
+
+	n0=$(cat "$sim/$name/measurements")
+	x=$(rand12) y=$(rand12) z=$(rand12)
+	echo "$x $y $z" > "$sim/$name/field"
+	put 0x1d 0x40	# CTRL3 FORCE
+	force=$(($(get 0x1d) & 0x40)) drdy=$(($(get 0x18) & 0x40))
+	got=
+	for reg in 0x10 0x12 0x14; do
+		lo=$(get $reg) hi=$(get "$(printf 0x%02x $((reg + 1)))")
+		v=$((hi << 8 | lo))
+		[ $v -ge 32768 ] && v=$((v - 65536))
+		got="$got $v"
+	done
+	after=$(($(get 0x18) & 0x40)) n1=$(cat "$sim/$name/measurements")
+	echo "forced measurement: field $x $y $z, DATA$got, CTRL3.FORCE $force, DRDY $drdy -> $after, measurements $n0 -> $n1"
+	[ "$got" = " $x $y $z" ] || fail "DATA is not the model's field"
+	[ "$force $drdy $after" = "0 64 0" ] || fail "FORCE must clear itself, DRDY set until DATA is read"
+	[ $((n1 - n0)) -eq 1 ] || fail "one FORCE made $((n1 - n0)) measurements"
+
+	who=$(get 0x0f) || exit 1
+	put 0x0f $(((who + 1) & 0xff))
+	[ "$(get 0x0f)" = "$who" ] || fail "WHOAMI changed by a write"
+	klog | grep -F "write $(printf '0x%02x' $(((who + 1) & 0xff))) to read-only register 0x0f ignored" ||
+		fail "no log line for the write to WHOAMI"
+
+	echo nak > "$sim/$name/fault"
+	if i2cget -f -y "$bus" "$addr" 0x0f > /dev/null 2>&1; then
+		echo none > "$sim/$name/fault"
+		fail "fault nak: the chip still answers"
+	fi
+	echo no-drdy > "$sim/$name/fault"
+	iio=$(iio_dir "$name") || fail "$name: no IIO device"
+	if cat "$iio/in_magn_x_raw" 2>/tmp/ak8974.err; then
+		echo none > "$sim/$name/fault"
+		fail "fault no-drdy: the read succeeded"
+	fi
+	echo none > "$sim/$name/fault"
+	echo "fault nak: no answer; fault no-drdy: $(cat /tmp/ak8974.err)"
+	grep -q 'timed out' /tmp/ak8974.err || fail "fault no-drdy: not ETIMEDOUT"
+	klog_has "ak8974 $name: timeout waiting for DRDY" || fail "no 'timeout waiting for DRDY' from the driver"
 	;;
 *)
 	fail "30-ak8974.sh: unknown case $1"
