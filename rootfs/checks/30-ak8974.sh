@@ -27,7 +27,8 @@
 #                      mount-matrix beside them), one measurement each; a
 #                      new field reads back; a field beyond the range reads
 #                      as ERANGE
-# ak8974_probe_ak8974  the AK8974 was probed from its DT node
+# ak8974_probe_ak8974  the AK8974 was probed from its DT node: "detected
+#                      AK8974", its supplies found, IIO device named ak8974
 # ak8974_i2c_stub      the design card's path: i2c-stub, registers preset
 #                      with i2cset, new_device, probed as AK8974
 # ak8974_sim_registers the chip model itself, through i2c-tools (SMBus
@@ -199,6 +200,9 @@ ak8974_probe_ak8974)
 	name=$(dt_probed ak8974) || exit 1
 	dev_log "$name"
 	klog_has "ak8974 $name: detected AK8974" || fail "missing: ak8974 $name: detected AK8974"
+	if dev_log "$name" | grep -q 'supply .* not found'; then
+		fail "$name: the DT supplies were not found"
+	fi
 	iio=$(iio_dir "$name") || fail "$name: no IIO device"
 	got=$(cat "$iio/name")
 	echo "${iio##*/}: name $got"
