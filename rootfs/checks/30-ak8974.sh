@@ -307,6 +307,16 @@ ak8974_sim_registers)
 	klog | grep -F "write $(printf '0x%02x' $(((who + 1) & 0xff))) to read-only register 0x0f ignored" ||
 		fail "no log line for the write to WHOAMI"
 
+	# Bad input to the model is refused and changes nothing.
+	state=$(cat "$sim/$name/field" "$sim/$name/fault" "$sim/$name/otp")
+	for bad in "field:1 2" "field:1 2 3 4" "field:40000 0 0" "fault:broken" "otp:sn 1"; do
+		if echo "${bad#*:}" 2>/dev/null > "$sim/$name/${bad%%:*}"; then
+			fail "the model took '${bad#*:}' for ${bad%%:*}"
+		fi
+	done
+	[ "$(cat "$sim/$name/field" "$sim/$name/fault" "$sim/$name/otp")" = "$state" ] || fail "refused input changed the model"
+	echo "bad input refused: field '1 2', '1 2 3 4', '40000 0 0'; fault 'broken'; otp 'sn 1' (an AK8974 has no S/N)"
+
 	echo nak > "$sim/$name/fault"
 	if i2cget -f -y "$bus" "$addr" 0x0f > /dev/null 2>&1; then
 		echo none > "$sim/$name/fault"
