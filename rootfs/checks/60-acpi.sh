@@ -156,9 +156,12 @@ acpi_hid_repair)
 	[ -n "$raw" ] || fail "no '*' string in $aml/*.aml to be repaired"
 	want=$(echo "${raw#\*}" | tr '[:lower:]' '[:upper:]')
 	echo "_HID in the table: '$raw', repaired: '$want'"
-	devs=$(cd /sys/bus/acpi/devices && echo *)
 	dev=/sys/bus/acpi/devices/$want:00
-	[ -d "$dev" ] || fail "no $dev (devices: $devs)"
+	if [ ! -d "$dev" ]; then
+		# Name what is there instead (the unrepaired ID, typically).
+		near=$(cd /sys/bus/acpi/devices && for d in *; do echo "$d"; done | grep -i -F "${want}" | tr '\n' ' ')
+		fail "no $dev (devices with that ID in any case: ${near:-none})"
+	fi
 	got=$(cat "$dev/hid")
 	[ "$got" = "$want" ] || fail "$dev/hid is '$got'"
 	echo "$dev: hid $got, path $(cat "$dev/path")"
