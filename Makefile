@@ -78,7 +78,7 @@ HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	linux-source-6.1 ccache device-tree-compiler qemu-system-arm time
 
 # ---- checks ----------------------------------------------------------------
-MODES ?= dt
+MODES ?= dt acpi
 RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 TIMEOUT ?= 120
 
@@ -97,6 +97,7 @@ help:
 	@echo 'Main:'
 	@echo '  all (default)          - kernel Image, board DTB and initramfs'
 	@echo '  qemu                   - boot the emulated board, shell on the console (Ctrl-a x quits)'
+	@echo '  qemu BOOT=acpi         - the same through UEFI firmware with ACPI tables, no DT from us'
 	@echo '  check                  - boot each mode ($(MODES)), run the on-target checks, summary'
 	@echo
 	@echo 'Pieces:'
@@ -123,6 +124,7 @@ help:
 	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
 	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
+	@echo '  BOOT=dt|acpi           - boot mode of make qemu (default: dt)'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
@@ -219,13 +221,30 @@ $(INITRAMFS): kernel $(BOARD_DTB) $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEB
 
 initramfs: $(INITRAMFS)
 
+# ---- acpi boot mode: UEFI firmware, QEMU's ACPI tables, our SSDT -----------
+# The acpi mode boots the same kernel through QEMU_EFI.fd with its own
+# initrd: board/acpi/*.asl compiled by iasl into a table-upgrade cpio,
+# followed by the initramfs (tools/acpi-initrd.sh). run.sh takes it with
+# --acpi-initrd; RUN_ARGS carries it to every boot.
+HOST_PKGS += qemu-efi-aarch64 acpica-tools
+ACPI_ASL := $(sort $(wildcard $(TOP)/board/acpi/*.asl))
+ACPI_INITRD := $(OUT)/images/initramfs-acpi$(if $(SANITIZE),-sanitize).cpio
+RUN_ARGS += --acpi-initrd $(ACPI_INITRD)
+BOOT ?= dt
+
+$(ACPI_INITRD): $(INITRAMFS) $(ACPI_ASL) $(TOP)/tools/acpi-initrd.sh | deps
+	$(Q)sh $(TOP)/tools/acpi-initrd.sh $@ $(OUT)/acpi$(if $(SANITIZE),-sanitize) $(INITRAMFS) $(ACPI_ASL)
+
+all: $(ACPI_INITRD)
+# ---- end acpi boot mode ----------------------------------------------------
+
 # ---- QEMU ------------------------------------------------------------------
 # ---- carl9170: CARL9170=VID:PID or BUS/ADDR passes a real stick through ----
 CARL9170 ?=
 QEMU_RUN_ARGS += $(if $(CARL9170),--carl9170 $(CARL9170))
 # ---- end carl9170 ----
 qemu: all
-	$(Q)sh $(TOP)/qemu/run.sh --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(QEMU_RUN_ARGS)
+	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) $(QEMU_RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
 # on-target ones (rootfs/checks/run-checks --host), results in host.ktap.
@@ -243,18 +262,18 @@ check: all $(HOST_CHECK_DEPS)
 			> $(RESULTS)/host.ktap 2>&1 || true; fi
 	$(Q)for m in $(MODES); do \
 		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
-			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \
+			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) || true; \
 	done
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
 
 N ?= 50
 soak: all
 	$(Q)sh $(TOP)/tools/soak.sh $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
-		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
+		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 
 bench: deps
 	$(Q)TOP=$(TOP) OUT=$(OUT) KOUT=$(KOUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) \
-		BOARD_DTB=$(BOARD_DTB) MODES="$(MODES)" MAKE="$(MAKE)" sh $(TOP)/tools/bench.sh
+		BOARD_DTB=$(BOARD_DTB) RUN_ARGS="$(RUN_ARGS)" MODES="$(MODES)" MAKE="$(MAKE)" sh $(TOP)/tools/bench.sh
 
 clean:
 	rm -rf $(OUT)/build $(OUT)/dt $(OUT)/images $(OUT)/rootfs $(OUT)/results

@@ -5,10 +5,12 @@
 # usage: run.sh [OPTION]... [-- QEMU_ARG...]
 #   --kernel FILE    kernel Image
 #   --initrd FILE    initramfs
-#   --dtb FILE       the board's DTB (QEMU virt's own DT + dts/ overlays)
+#   --dtb FILE       the board's DTB (QEMU virt's own DT + dts/ overlays; dt mode)
 #   --append ARGS    more kernel command line
 #   --check          run the on-target checks, then power off
-#   --mode MODE      boot mode: dt (default)
+#   --mode MODE      boot mode: dt (default) or acpi (UEFI firmware, QEMU's
+#                    ACPI tables, no DT from us)
+#   --acpi-initrd FILE  the initrd of the acpi mode (ACPI tables + initramfs)
 #   --dumpdtb FILE   write QEMU's own DT for this machine and exit
 #   --carl9170 DEV   pass a real AR9170 stick through (VID:PID, or BUS/ADDR
 #                    of the host's lsusb) on qemu-xhci, instead of the stub
@@ -24,11 +26,11 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,15s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,18s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
-kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170=''
+kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170='' acpi_initrd=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
 	--mode) mode=$2; shift 2 ;;
 	--dumpdtb) dumpdtb=$2; shift 2 ;;
 	--carl9170) carl9170=$2; shift 2 ;;
+	--acpi-initrd) acpi_initrd=$2; shift 2 ;;
 	--) shift; break ;;
 	-h | --help) usage ;;
 	*) echo "Error: unknown option $1" >&2; usage ;;
@@ -52,15 +55,33 @@ if [ -n "$dumpdtb" ]; then
 		-nic none -display none
 fi
 
-case $mode in
-dt) ;;
-*) echo "Error: unknown boot mode '$mode' (known: dt)" >&2; exit 1 ;;
-esac
-
-for f in "$kernel" "$initrd" "$dtb"; do
-	[ -n "$f" ] || { echo "Error: --kernel, --initrd and --dtb are needed" >&2; exit 1; }
+for f in "$kernel" "$initrd"; do
+	[ -n "$f" ] || { echo "Error: --kernel and --initrd are needed" >&2; exit 1; }
 	[ -r "$f" ] || { echo "Error: $f: not readable (run make first)" >&2; exit 1; }
 done
+
+# What each mode boots with (put before the caller's QEMU arguments): the
+# firmware, or QEMU's own loader, and what describes the board.
+case $mode in
+dt)
+	[ -n "$dtb" ] || { echo "Error: --mode dt needs --dtb" >&2; exit 1; }
+	[ -r "$dtb" ] || { echo "Error: $dtb: not readable (run make first)" >&2; exit 1; }
+	set -- -dtb "$dtb" "$@"
+	;;
+# ---- acpi boot mode --------------------------------------------------------
+# UEFI (EDK2) starts the kernel's EFI stub from fw_cfg, hands it the initrd
+# and QEMU's ACPI tables, and no DT: the initrd carries our SSDT.
+acpi)
+	efi_fw=${QEMU_EFI:-/usr/share/qemu-efi-aarch64/QEMU_EFI.fd}
+	[ -r "$efi_fw" ] || { echo "Error: $efi_fw: not readable (apt-get install qemu-efi-aarch64)" >&2; exit 1; }
+	[ -n "$acpi_initrd" ] || { echo "Error: --mode acpi needs --acpi-initrd" >&2; exit 1; }
+	[ -r "$acpi_initrd" ] || { echo "Error: $acpi_initrd: not readable (run make first)" >&2; exit 1; }
+	initrd=$acpi_initrd
+	set -- -bios "$efi_fw" "$@"
+	;;
+# ---- end acpi boot mode ----------------------------------------------------
+*) echo "Error: unknown boot mode '$mode' (known: dt, acpi)" >&2; exit 1 ;;
+esac
 
 cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode"
 [ -n "$check" ] && cmdline="$cmdline nsbsp.check=1"
@@ -83,4 +104,4 @@ fi
 
 # -no-reboot: a guest reboot or panic ends QEMU instead of looping.
 exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
-	-nic none -kernel "$kernel" -initrd "$initrd" -dtb "$dtb" -append "$cmdline" "$@"
+	-nic none -kernel "$kernel" -initrd "$initrd" -append "$cmdline" "$@"

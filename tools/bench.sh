@@ -4,7 +4,8 @@
 #
 # usage: bench.sh   (run by `make bench`; environment from the Makefile:
 #   TOP OUT KOUT KIMAGE INITRAMFS BOARD_DTB MODES, RUNS (default 5),
-#   COLD_RUNS (default 1: a cold build takes minutes), MAKE)
+#   COLD_RUNS (default 1: a cold build takes minutes), MAKE,
+#   RUN_ARGS (more run.sh options, e.g. --acpi-initrd FILE))
 set -eu
 : "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOARD_DTB:?}"
 runs=${RUNS:-5}
@@ -97,9 +98,10 @@ for m in $modes; do
 	v='' rss=''
 	i=0
 	while [ $i -lt "$runs" ]; do
+		# shellcheck disable=SC2086 # RUN_ARGS: one run.sh option per word
 		/usr/bin/time -f '%M' -o "$work/rss" sh "$TOP/qemu/harness.sh" --mode "$m" \
 			--timeout 120 --out "$work/results" --kernel "$KIMAGE" --initrd "$INITRAMFS" \
-			--dtb "$BOARD_DTB" > "$work/harness.log" 2>&1 ||
+			--dtb "$BOARD_DTB" ${RUN_ARGS-} > "$work/harness.log" 2>&1 ||
 			{ cat "$work/harness.log" >&2; echo "Error: boot in mode $m failed" >&2; exit 1; }
 		v="$v $(sed -n 's/^# mode [a-z]*: QEMU ran \([0-9.]*\)s.*/\1/p' "$work/results/$m.ktap")"
 		rss="$rss $(tail -n 1 "$work/rss")"
