@@ -200,7 +200,7 @@ dtb: $(BOARD_DTB)
 
 # ---- initramfs -------------------------------------------------------------
 $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEBS)): $(TOP)/tools/fetch-debs.sh | deps
-	$(Q)rm -rf $(DEBS)/root
+	$(Q)rm -rf $(DEBS)/root $(DEBS)/.stamp-*
 	$(Q)sh $(TOP)/tools/fetch-debs.sh $(DEBS) $(TARGET_DEBS)
 	$(Q)touch $@
 
