@@ -82,6 +82,23 @@ MODES ?= dt acpi
 RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 TIMEOUT ?= 120
 
+# ---- cachefiles: 9p share, ext4 cache disk, key encoder --------------------
+# QEMU exports CACHEFILES_SHARE (files of known content and their SHA256SUMS)
+# over virtio-9p; the guest caches it with fscache on CACHEFILES_DISK, an
+# empty ext4 image made by mke2fs (nothing is mounted on the host). The key
+# encoder (tools/cachefiles-key.c) is the independent reference for the
+# cache file names: built for the host check and for the target check.
+CACHEFILES_SHARE := $(OUT)/images/cachefiles-share
+CACHEFILES_DISK := $(OUT)/images/cachefiles-cache.ext4
+CACHEFILES_DISK_SIZE ?= 32M
+CACHEFILES_KEY := $(OUT)/host/cachefiles-key
+HOST_PKGS += e2fsprogs
+TARGET_TOOLS += $(ROOTFS)/tools/cachefiles-key
+HOST_CHECK_DEPS += $(CACHEFILES_KEY)
+# RUN_ARGS: run.sh options of every boot (qemu, check, soak, bench).
+RUN_ARGS += --cachefiles-share $(CACHEFILES_SHARE) --cachefiles-disk $(CACHEFILES_DISK)
+# ---- end cachefiles --------------------------------------------------------
+
 Q := @
 ifneq ($(V),)
 Q :=
@@ -237,6 +254,29 @@ $(ACPI_INITRD): $(INITRAMFS) $(ACPI_ASL) $(TOP)/tools/acpi-initrd.sh | deps
 
 all: $(ACPI_INITRD)
 # ---- end acpi boot mode ----------------------------------------------------
+
+# ---- cachefiles ------------------------------------------------------------
+all: $(CACHEFILES_SHARE)/SHA256SUMS $(CACHEFILES_DISK)
+
+$(CACHEFILES_SHARE)/SHA256SUMS: $(TOP)/tools/cachefiles-share.sh
+	$(Q)sh $< $(CACHEFILES_SHARE)
+
+$(CACHEFILES_DISK): | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  MKE2FS  $(notdir $@) ($(CACHEFILES_DISK_SIZE), empty cache disk)"
+	$(Q)rm -f $@ && truncate -s $(CACHEFILES_DISK_SIZE) $@
+	$(Q)mke2fs -q -F -t ext4 -b 4096 -L nsbsp-cache -E root_owner=0:0 $@
+
+$(CACHEFILES_KEY): $(TOP)/tools/cachefiles-key.c | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  HOSTCC  $(notdir $@)"
+	$(Q)gcc -std=c11 -O2 -Wall -Wextra -o $@ $<
+
+$(ROOTFS)/tools/cachefiles-key: $(TOP)/tools/cachefiles-key.c | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  TARGETCC $(notdir $@)"
+	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $<
+# ---- end cachefiles --------------------------------------------------------
 
 # ---- QEMU ------------------------------------------------------------------
 # ---- carl9170: CARL9170=VID:PID or BUS/ADDR passes a real stick through ----

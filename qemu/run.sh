@@ -14,6 +14,8 @@
 #   --dumpdtb FILE   write QEMU's own DT for this machine and exit
 #   --carl9170 DEV   pass a real AR9170 stick through (VID:PID, or BUS/ADDR
 #                    of the host's lsusb) on qemu-xhci, instead of the stub
+#   --cachefiles-share DIR   export DIR over virtio-9p (mount tag nsbsp-share)
+#   --cachefiles-disk FILE   attach FILE (ext4 cache disk) as virtio-blk
 #
 # The board never reaches a network: QEMU always runs with -nic none.
 set -eu
@@ -26,11 +28,12 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,18s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,20s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
 kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170='' acpi_initrd=''
+cachefiles_share='' cachefiles_disk=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -42,6 +45,8 @@ while [ $# -gt 0 ]; do
 	--dumpdtb) dumpdtb=$2; shift 2 ;;
 	--carl9170) carl9170=$2; shift 2 ;;
 	--acpi-initrd) acpi_initrd=$2; shift 2 ;;
+	--cachefiles-share) cachefiles_share=$2; shift 2 ;;
+	--cachefiles-disk) cachefiles_disk=$2; shift 2 ;;
 	--) shift; break ;;
 	-h | --help) usage ;;
 	*) echo "Error: unknown option $1" >&2; usage ;;
@@ -101,6 +106,26 @@ if [ -n "$carl9170" ]; then
 	set -- -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost" "$@"
 fi
 # ---- end carl9170 ----
+
+# ---- cachefiles: 9p share and ext4 cache disk -----------------------------
+# virtio-mmio devices, which QEMU describes in its DT and in its ACPI DSDT
+# alike, so every boot mode has them. A check boot writes the cache disk to
+# a throw-away overlay: each run starts from the empty cache the build made,
+# while `make qemu` keeps what it cached.
+for f in "$cachefiles_share" "$cachefiles_disk"; do
+	case $f in *,*) echo "Error: $f: QEMU options cannot take a path with a comma" >&2; exit 1 ;; esac
+done
+if [ -n "$cachefiles_share" ]; then
+	[ -d "$cachefiles_share" ] || { echo "Error: $cachefiles_share: not a folder (run make first)" >&2; exit 1; }
+	set -- -fsdev "local,id=nsbsp-share,path=$cachefiles_share,security_model=none,readonly=on" \
+		-device virtio-9p-device,fsdev=nsbsp-share,mount_tag=nsbsp-share "$@"
+fi
+if [ -n "$cachefiles_disk" ]; then
+	[ -r "$cachefiles_disk" ] || { echo "Error: $cachefiles_disk: not readable (run make first)" >&2; exit 1; }
+	set -- -drive "file=$cachefiles_disk,if=none,format=raw,id=nsbsp-cache${check:+,snapshot=on}" \
+		-device virtio-blk-device,drive=nsbsp-cache "$@"
+fi
+# ---- end cachefiles ---------------------------------------------------------
 
 # -no-reboot: a guest reboot or panic ends QEMU instead of looping.
 exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
