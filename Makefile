@@ -261,7 +261,9 @@ all: $(CACHEFILES_SHARE)/SHA256SUMS $(CACHEFILES_DISK)
 $(CACHEFILES_SHARE)/SHA256SUMS: $(TOP)/tools/cachefiles-share.sh
 	$(Q)sh $< $(CACHEFILES_SHARE)
 
-$(CACHEFILES_DISK): | deps
+# A new share gets a new, empty cache disk: the cache names files after their
+# inode numbers, so entries of an older share would look like strangers.
+$(CACHEFILES_DISK): $(CACHEFILES_SHARE)/SHA256SUMS | deps
 	$(Q)mkdir -p $(@D)
 	@echo "  MKE2FS  $(notdir $@) ($(CACHEFILES_DISK_SIZE), empty cache disk)"
 	$(Q)rm -f $@ && truncate -s $(CACHEFILES_DISK_SIZE) $@

@@ -110,8 +110,8 @@ fi
 # ---- cachefiles: 9p share and ext4 cache disk -----------------------------
 # virtio-mmio devices, which QEMU describes in its DT and in its ACPI DSDT
 # alike, so every boot mode has them. A check boot writes the cache disk to
-# a throw-away overlay: each run starts from the empty cache the build made,
-# while `make qemu` keeps what it cached.
+# a throw-away overlay, so checks never change it; `make qemu` keeps what it
+# cached.
 for f in "$cachefiles_share" "$cachefiles_disk"; do
 	case $f in *,*) echo "Error: $f: QEMU options cannot take a path with a comma" >&2; exit 1 ;; esac
 done
