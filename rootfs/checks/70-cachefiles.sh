@@ -12,9 +12,9 @@
 # cachefiles_bind: the cache binds (active in /proc/fs/fscache/caches) and
 #   the 9p volume appears in it (/proc/fs/fscache/volumes and its folder
 #   with the 256 fan-out folders on the disk).
-# cachefiles_charmap: the KUnit suite cachefiles_key (the kernel patch adding
-#   fs/cachefiles/key_test.c,
-#   vectors of every form, base64 ones included) passed at boot; and every
+# cachefiles_charmap: the KUnit suite cachefiles_key (the kernel patch that
+#   adds fs/cachefiles/key_test.c; vectors of every form, base64 ones
+#   included) passed at boot; and every
 #   file read through the mount is in the cache under the name that the
 #   independent encoder (cachefiles-key, tools/cachefiles-key.c) gives its
 #   cookie key (9p's key: the qid path, i.e. the inode number, as le64),
