@@ -44,10 +44,12 @@ case $1 in
 harness_qemu_hang)
 	fake=$work/qemu-that-hangs
 	# A child process too: the harness must stop the whole process group.
-	printf '#!/bin/sh\necho "pretending to be QEMU"\nsleep 3601\n' > "$fake"
+	# Its sleep is told apart from any other run's by this shell's pid.
+	nap="sleep 3601.$$"
+	printf '#!/bin/sh\necho "pretending to be QEMU"\n%s\n' "$nap" > "$fake"
 	chmod +x "$fake"
 	export QEMU="$fake"
-	must_fail 15 timeout "$fake|sleep 3601" --timeout 3
+	must_fail 15 timeout "$fake|$nap" --timeout 3
 	;;
 harness_guest_panic)
 	must_fail 30 '.*Kernel panic' "$work/dt" --timeout 60 --append "rdinit=/no/such/init"
