@@ -80,7 +80,8 @@ HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 # ---- checks ----------------------------------------------------------------
 MODES ?= dt acpi
 RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
-TIMEOUT ?= 120
+# The sanitizer kernel runs several times slower under TCG.
+TIMEOUT ?= $(if $(SANITIZE),600,120)
 
 # ---- cachefiles: 9p share, ext4 cache disk, key encoder --------------------
 # QEMU exports CACHEFILES_SHARE (files of known content and their SHA256SUMS)
