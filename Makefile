@@ -79,6 +79,125 @@ MODES ?= dt
 RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 TIMEOUT ?= 120
 
+# ---- image (issue 8): sdcard.img, FIT, U-Boot boot mode, flash ------------
+# make image: out/images/sdcard.img (board/image/genimage.cfg) with the
+# signed FIT (board/image/nsbsp.its: kernel, initramfs, one DTB and one
+# configuration per board in BOARDS) and boot.scr (board/image/boot.cmd).
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
+MODES += uboot
+BOOT ?= dt
+IMAGES := $(OUT)/images
+IMG_VARIANT := $(if $(SANITIZE),-sanitize)
+SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
+FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
+FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
+BOOT_SCR := $(IMAGES)/boot.scr
+# Verified boot: the FIT configurations are signed with FIT_KEY (RSA-2048,
+# PEM) and FIT_CERT (its X.509 certificate). Default: a development key
+# made on first use in out/keys/ (never committed, never for production).
+KEYS := $(OUT)/keys
+FIT_KEY ?= $(KEYS)/nsbsp-dev.key
+FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
+# Debian's U-Boot for QEMU virt, and the DT QEMU hands it: QEMU's own DT
+# plus the public key (required = "conf"), written by mkimage -K.
+UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
+UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
+RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
+HOST_CHECK_DEPS += image
+# Boards in the FIT: virt (BOARD_DTB) and rpi4, the kernel's own
+# bcm2711-rpi-4-b.dtb (built with symbols, -@, so overlays can use its
+# labels). A board's DTB gets every dts/NAME.dtso, or dts/BOARD/NAME.dtso
+# instead where that variant exists, plus dts/BOARD/'s other overlays.
+# Under U-Boot QEMU virt is a slightly different machine (no GPIO block):
+# its DTB starts from QEMU's DT dumped with -bios.
+VIRT_DTB := $(DT)/nsbsp-virt-uboot.dtb
+RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
+RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
+board_overlays = $(foreach o,$(DTS_OVERLAYS),$(if $(wildcard $(TOP)/dts/$(1)/$(notdir $(o))),$(DT)/per-board/$(1)/$(notdir $(o:.dtso=.dtbo)),$(o:$(TOP)/dts/%.dtso=$(DT)/%.dtbo))) \
+	$(patsubst $(TOP)/dts/%.dtso,$(DT)/per-board/%.dtbo,$(filter-out $(addprefix $(TOP)/dts/$(1)/,$(notdir $(DTS_OVERLAYS))),$(wildcard $(TOP)/dts/$(1)/*.dtso)))
+
+.PHONY: image flash
+
+$(DT)/per-board/%.dtbo: $(TOP)/dts/%.dtso | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)dtc -q -@ -I dts -O dtb -o $@ $<
+
+$(DT)/qemu-virt-uboot.dtb: $(TOP)/qemu/run.sh | deps
+	$(Q)mkdir -p $(DT)
+	$(Q)sh $(TOP)/qemu/run.sh --mode uboot --uboot-bin $(UBOOT_BIN) --dumpdtb $@
+
+$(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
+	@echo "  DTB     $(notdir $@) = $(notdir $<) + $(notdir $(filter %.dtbo,$^))"
+	$(Q)fdtoverlay -i $< -o $@ $(filter %.dtbo,$^)
+
+# kbuild decides whether the DTB is out of date (the tree may be patched).
+$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KOUT)/.config FORCE | kernel
+	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
+
+$(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)
+	@echo "  DTB     $(notdir $@) = $(notdir $(RPI4_DTB_SRC)) + $(notdir $(filter %.dtbo,$^))"
+	$(Q)mkdir -p $(@D)
+	$(Q)fdtoverlay -i $< -o $@ $(filter %.dtbo,$^)
+
+$(KEYS)/nsbsp-dev.key: | deps
+	@echo "  KEY     $@ (development key: never use it for a product)"
+	$(Q)mkdir -p $(@D)
+	$(Q)(umask 077 && openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out $@.tmp 2>/dev/null) && mv $@.tmp $@
+
+$(KEYS)/nsbsp-dev.crt: $(KEYS)/nsbsp-dev.key
+	$(Q)openssl req -batch -new -x509 -days 3650 -key $< -out $@ \
+		-subj "/CN=nonstring-bsp development key (not for production)"
+
+# mkimage signs every configuration and writes the public key into a copy
+# of QEMU's DT (-K, -r: required). Deterministic: SOURCE_DATE_EPOCH.
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb $(FIT_KEY) $(FIT_CERT)
+	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
+	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
+	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
+	$(Q)ln -s $(INITRAMFS) $(FIT_STAGE)/initramfs.cpio
+	$(Q)ln -s $(VIRT_DTB) $(FIT_STAGE)/nsbsp-virt.dtb
+	$(Q)ln -s $(RPI4_DTB) $(FIT_STAGE)/nsbsp-rpi4.dtb
+	$(Q)ln -s $(abspath $(FIT_KEY)) $(FIT_STAGE)/keys/nsbsp.key
+	$(Q)ln -s $(abspath $(FIT_CERT)) $(FIT_STAGE)/keys/nsbsp.crt
+	$(Q)cp $(TOP)/board/image/nsbsp.its $(FIT_STAGE)/
+	$(Q)cp $(DT)/qemu-virt-uboot.dtb $(FIT_STAGE)/u-boot.dtb
+	$(Q)cd $(FIT_STAGE) && SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -f nsbsp.its -k keys \
+		-K u-boot.dtb -r nsbsp.itb > mkimage.log 2>&1 || { cat mkimage.log >&2; exit 1; }
+	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
+	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
+
+SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2>/dev/null || echo 0)
+
+$(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
+		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
+
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
+	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
+	$(Q)ln -s $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
+	$(Q)ln -s $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
+	$(Q)ln -s $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)genimage --config $< --inputpath $(IMAGES)/genimage/in --rootpath $(IMAGES)/genimage/root \
+		--tmppath $(IMAGES)/genimage/tmp --outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
+		{ cat $(IMAGES)/genimage/log >&2; exit 1; }
+	$(Q)mv $(IMAGES)/genimage/out/sdcard.img $@
+	$(Q)rm -rf $(IMAGES)/genimage
+	@echo "  IMAGE   $@ ($$(($$(wc -c < $@) / 1048576)) MiB)"
+
+image: $(SDCARD_IMG)
+
+# make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
+# removable, unmounted disk that does not hold this system.
+ifneq ($(filter flash,$(MAKECMDGOALS)),)
+ifeq ($(DEV),)
+$(error make flash needs DEV=/dev/sdX (the SD card or eMMC to overwrite; lsblk lists them))
+endif
+endif
+flash: $(SDCARD_IMG)
+	$(Q)FORCE=$(FORCE) sh $(TOP)/tools/flash.sh $(SDCARD_IMG) $(DEV)
+# ---- end of image block -----------------------------------------------------
+
 Q := @
 ifneq ($(V),)
 Q :=
@@ -100,8 +219,12 @@ help:
 	@echo '  kernel                 - patched kernel Image (out/build/linux-<cc>/)'
 	@echo '  dtb                    - QEMU virt DTB + dts/ overlays ($(notdir $(BOARD_DTB)))'
 	@echo '  initramfs              - busybox initramfs with the checks (out/images/)'
+	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr'
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
+	@echo
+	@echo 'Board:'
+	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
 	@echo
 	@echo 'Speed:'
 	@echo '  bench                  - measure build, boot and check times (out/bench.json, out/bench.md)'
@@ -120,6 +243,9 @@ help:
 	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
 	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
+	@echo '  BOOT=uboot             - make qemu: boot sdcard.img through U-Boot (default: dt)'
+	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
+	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
@@ -216,8 +342,8 @@ $(INITRAMFS): kernel $(BOARD_DTB) $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEB
 initramfs: $(INITRAMFS)
 
 # ---- QEMU ------------------------------------------------------------------
-qemu: all
-	$(Q)sh $(TOP)/qemu/run.sh --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
+qemu: all $(if $(filter uboot,$(BOOT)),image)
+	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
 # on-target ones (rootfs/checks/run-checks --host), results in host.ktap.
@@ -225,7 +351,7 @@ qemu: all
 HOST_CHECKS := $(wildcard $(TOP)/tools/host-checks/[0-9]*.sh)
 HOST_CHECK_DEPS ?=
 
-check: all $(HOST_CHECK_DEPS)
+check: all $(HOST_CHECK_DEPS) $(if $(filter uboot,$(MODES)),image)
 	$(Q)mkdir -p $(RESULTS)
 	$(Q)rm -f $(RESULTS)/*.ktap
 	$(Q)if [ -n "$(HOST_CHECKS)" ]; then \
@@ -235,14 +361,14 @@ check: all $(HOST_CHECK_DEPS)
 			> $(RESULTS)/host.ktap 2>&1 || true; fi
 	$(Q)for m in $(MODES); do \
 		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
-			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) || true; \
+			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) || true; \
 	done
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
 
 N ?= 50
-soak: all
+soak: all $(if $(filter uboot,$(MODES)),image)
 	$(Q)sh $(TOP)/tools/soak.sh $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
-		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB)
+		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 
 bench: deps
 	$(Q)TOP=$(TOP) OUT=$(OUT) KOUT=$(KOUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) \
