@@ -42,8 +42,8 @@ echo "U-Boot used FIT configuration '$config'"
 n=$(after "Verifying Hash Integrity \\.\\.\\. sha256,rsa2048:$key\\+ OK" "$n")
 [ -n "$n" ] || fail "U-Boot did not verify the configuration's signature with key '$key'"
 sed -n "${n}p" "$log" | sed 's/^ *//'
-n=$(after "Trying 'kernel' kernel subimage" "$n")
-[ -n "$n" ] || fail "U-Boot did not take the kernel from the configuration"
+n=$(after "Trying 'kernel-$config' kernel subimage" "$n")
+[ -n "$n" ] || fail "U-Boot did not take the kernel of configuration '$config' (kernel-$config)"
 n=$(after 'Verifying Hash Integrity \.\.\. sha256\+ OK' "$n")
 [ -n "$n" ] || fail "U-Boot did not check the kernel's hash"
 n=$(after '^Starting kernel \.\.\.' "$n")

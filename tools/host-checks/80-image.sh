@@ -80,14 +80,15 @@ uboot_tamper_refused)
 	off=$(part_offset "$sdcard")
 	mcopy -n -i "$sdcard@@$off" ::nsbsp.itb "$work/nsbsp.itb" || fail "no nsbsp.itb in $sdcard"
 	dumpimage -T flat_dt -p 0 -o "$work/kernel" "$work/nsbsp.itb" > /dev/null || fail "no kernel image in the FIT"
-	# One byte in the middle of the kernel's data, found in the FIT by its
-	# first 4 KiB (the kernel is image 0 of board/image/nsbsp.its).
+	# One byte in the middle of the virt configuration's kernel, image 0
+	# of board/image/nsbsp.its, found in the FIT by its first 4 KiB (its
+	# first copy: kernel-virt comes before the other boards' kernels).
 	python3 - "$work/nsbsp.itb" "$work/kernel" "$work/bad.itb" "$work/bad-kernel" <<'PY' || fail "cannot change the kernel in the FIT"
 import sys
 fit = bytearray(open(sys.argv[1], 'rb').read())
 kernel = bytearray(open(sys.argv[2], 'rb').read())
 at = fit.find(kernel[:4096])
-assert at >= 0 and fit.find(kernel[:4096], at + 1) < 0, "kernel not found once"
+assert at >= 0, "kernel not found"
 fit[at + len(kernel) // 2] ^= 0x01
 kernel[len(kernel) // 2] ^= 0x01
 open(sys.argv[3], 'wb').write(fit)
@@ -100,7 +101,7 @@ PY
 	uboot_until "$work/bad.img" "$work/bad.log"
 	echo "--- one byte of the kernel changed:"
 	refused "$work/bad.log" "the image with one kernel byte changed"
-	grep -q "Bad hash value for 'hash' hash node in 'kernel' image node" "$work/bad.log" ||
+	grep -q "Bad hash value for 'hash' hash node in 'kernel-virt' image node" "$work/bad.log" ||
 		fail "U-Boot did not name the kernel's bad hash"
 
 	# The same kernel, re-hashed and signed, but not with the key U-Boot has.
