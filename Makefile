@@ -83,7 +83,7 @@ TIMEOUT ?= 120
 # make image: out/images/sdcard.img (board/image/genimage.cfg) with the
 # signed FIT (board/image/nsbsp.its: kernel, initramfs, one DTB and one
 # configuration per board in BOARDS) and boot.scr (board/image/boot.cmd).
-HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl lava-common
 MODES += uboot
 BOOT ?= dt
 IMAGES := $(OUT)/images
