@@ -98,6 +98,14 @@ BOOT_SCR := $(IMAGES)/boot.scr
 KEYS := $(OUT)/keys
 FIT_KEY ?= $(KEYS)/nsbsp-dev.key
 FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
+ifneq ($(origin FIT_KEY)$(origin FIT_CERT),filefile)
+ifeq ($(wildcard $(FIT_KEY)),)
+$(error FIT_KEY=$(FIT_KEY): no such file (the RSA private key, PEM); give FIT_CERT=, its certificate, too)
+endif
+ifeq ($(wildcard $(FIT_CERT)),)
+$(error FIT_CERT=$(FIT_CERT): no such file (the X.509 certificate of FIT_KEY, PEM))
+endif
+endif
 # Debian's U-Boot for QEMU virt, and the DT QEMU hands it: QEMU's own DT
 # plus the public key (required = "conf"), written by mkimage -K.
 UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
@@ -150,8 +158,16 @@ $(KEYS)/nsbsp-dev.crt: $(KEYS)/nsbsp-dev.key
 
 # mkimage signs every configuration and writes the public key into a copy
 # of QEMU's DT (-K, -r: required). Deterministic: SOURCE_DATE_EPOCH.
-$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb $(FIT_KEY) $(FIT_CERT)
+# Which key signs: another FIT_KEY/FIT_CERT re-signs, even an older one.
+$(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" | cmp -s - $@ || echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" > $@
+
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb $(FIT_KEY) $(FIT_CERT) \
+		$(IMAGES)/fit-key$(IMG_VARIANT).list
 	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
+	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2>/dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2>/dev/null)" ] || \
+		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
 	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
 	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
 	$(Q)ln -s $(INITRAMFS) $(FIT_STAGE)/initramfs.cpio
