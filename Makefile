@@ -191,10 +191,11 @@ $(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
 
 $(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
-	$(Q)ln -s $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
-	$(Q)ln -s $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
-	$(Q)ln -s $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
-	$(Q)genimage --config $< --inputpath $(IMAGES)/genimage/in --rootpath $(IMAGES)/genimage/root \
+	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
+	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
+	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in --rootpath $(IMAGES)/genimage/root \
 		--tmppath $(IMAGES)/genimage/tmp --outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
 		{ cat $(IMAGES)/genimage/log >&2; exit 1; }
 	$(Q)mv $(IMAGES)/genimage/out/sdcard.img $@
