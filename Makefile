@@ -204,6 +204,9 @@ $(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
 
 image: $(SDCARD_IMG)
 
+# make bench boots every mode too (run.sh finds out/images/ by default).
+bench: $(if $(filter uboot,$(MODES)),image)
+
 # make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
 # removable, unmounted disk that does not hold this system.
 ifneq ($(filter flash,$(MAKECMDGOALS)),)
