@@ -81,8 +81,8 @@ TIMEOUT ?= 120
 
 # ---- image (issue 8): sdcard.img, FIT, U-Boot boot mode, flash ------------
 # make image: out/images/sdcard.img (board/image/genimage.cfg) with the
-# signed FIT (board/image/nsbsp.its: kernel, initramfs, one DTB and one
-# configuration per board in BOARDS) and boot.scr (board/image/boot.cmd).
+# signed FIT (board/image/nsbsp.its: initramfs, and per board a kernel
+# node, a DTB and a configuration) and boot.scr (board/image/boot.cmd).
 HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl lava-common
 MODES += uboot
 BOOT ?= dt
@@ -112,7 +112,7 @@ UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
 UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
 RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
 HOST_CHECK_DEPS += image
-# Boards in the FIT: virt (BOARD_DTB) and rpi4, the kernel's own
+# Boards in the FIT: virt (VIRT_DTB) and rpi4, the kernel's own
 # bcm2711-rpi-4-b.dtb (built with symbols, -@, so overlays can use its
 # labels). A board's DTB gets every dts/NAME.dtso, or dts/BOARD/NAME.dtso
 # instead where that variant exists, plus dts/BOARD/'s other overlays.
