@@ -63,6 +63,9 @@ ROOTFS := $(OUT)/rootfs$(if $(SANITIZE),-sanitize)
 INITRAMFS := $(OUT)/images/initramfs$(if $(SANITIZE),-sanitize).cpio
 DEBS := $(OUT)/debs
 TARGET_DEBS := busybox-static
+# ---- carl9170: the real firmware and Debian's iw with its libraries --------
+TARGET_DEBS += firmware-linux-free iw libnl-3-200 libnl-genl-3-200 libc6
+# ---- end carl9170 ----
 TARGET_CC := $(CROSS_COMPILE)gcc
 TARGET_CFLAGS := -std=c11 -O2 -Wall -Wextra -static -D_GNU_SOURCE
 # A target tool is rootfs/tools/NAME.c or a folder rootfs/tools/NAME/ of .c files.
@@ -270,6 +273,7 @@ help:
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
+	@echo '  CARL9170=VID:PID       - make qemu: pass a real AR9170 stick through (or BUS/ADDR) instead of the stub'
 	@echo '  V=1                    - show the commands'
 
 all: kernel dtb initramfs
@@ -345,7 +349,7 @@ $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEBS)): $(TOP)/tools/fetch-debs.sh | 
 	$(Q)touch $@
 
 .SECONDEXPANSION:
-$(ROOTFS)/tools/%: $$(wildcard $(TOP)/rootfs/tools/%.c $(TOP)/rootfs/tools/%/*.c $(TOP)/rootfs/tools/%/*.h) | deps
+$(ROOTFS)/tools/%: $$(wildcard $(TOP)/rootfs/tools/$$*.c $(TOP)/rootfs/tools/$$*/*.c $(TOP)/rootfs/tools/$$*/*.h) | deps
 	$(Q)mkdir -p $(@D)
 	@echo "  TARGETCC $(notdir $@)"
 	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $(filter %.c,$^)
@@ -362,8 +366,12 @@ $(INITRAMFS): kernel $(BOARD_DTB) $(DEBS)/.stamp-$(subst $(space),_,$(TARGET_DEB
 initramfs: $(INITRAMFS)
 
 # ---- QEMU ------------------------------------------------------------------
+# ---- carl9170: CARL9170=VID:PID or BUS/ADDR passes a real stick through ----
+CARL9170 ?=
+QEMU_RUN_ARGS += $(if $(CARL9170),--carl9170 $(CARL9170))
+# ---- end carl9170 ----
 qemu: all $(if $(filter uboot,$(BOOT)),image)
-	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
+	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(QEMU_RUN_ARGS) $(RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
 # on-target ones (rootfs/checks/run-checks --host), results in host.ktap.

@@ -13,6 +13,8 @@
 #   --image FILE     uboot mode: the SD card image (out/images/sdcard.img)
 #   --uboot-bin FILE uboot mode: U-Boot for QEMU virt (u-boot-qemu)
 #   --uboot-dtb FILE uboot mode: the DT QEMU hands U-Boot (with the FIT key)
+#   --carl9170 DEV   pass a real AR9170 stick through (VID:PID, or BUS/ADDR
+#                    of the host's lsusb) on qemu-xhci, instead of the stub
 #
 # The board never reaches a network: QEMU always runs with -nic none.
 set -eu
@@ -25,11 +27,11 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,16s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,18s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
-kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb=''
+kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170=''
 here=$(cd "$(dirname "$0")" && pwd)
 image=$here/../out/images/sdcard.img
 uboot_bin=/usr/lib/u-boot/qemu_arm64/u-boot.bin
@@ -46,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--image) image=$2; shift 2 ;;
 	--uboot-bin) uboot_bin=$2; shift 2 ;;
 	--uboot-dtb) uboot_dtb=$2; shift 2 ;;
+	--carl9170) carl9170=$2; shift 2 ;;
 	--) shift; break ;;
 	-h | --help) usage ;;
 	*) echo "Error: unknown option $1" >&2; usage ;;
@@ -84,6 +87,7 @@ if [ "$mode" = uboot ]; then
 	extra=
 	[ -n "$check" ] && extra="nsbsp.check=1"
 	[ -n "$append" ] && extra="${extra:+$extra }$append"
+	[ -z "$carl9170" ] || { echo "Error: --carl9170 works in dt mode only" >&2; exit 1; }
 	fwdtb=$uboot_dtb
 	if [ -n "$extra" ]; then
 		case $extra in *[\'\"\;\$]*)
@@ -114,6 +118,21 @@ done
 cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode"
 [ -n "$check" ] && cmdline="$cmdline nsbsp.check=1"
 [ -n "$append" ] && cmdline="$cmdline $append"
+
+# ---- carl9170: a real stick instead of the stub (the guest's /init then
+# does not start it: nsbsp.carl9170=host) ----
+if [ -n "$carl9170" ]; then
+	case $carl9170 in
+	[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]:[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])
+		usbhost="vendorid=0x${carl9170%:*},productid=0x${carl9170#*:}" ;;
+	[0-9]*/[0-9]*)
+		usbhost="hostbus=${carl9170%/*},hostaddr=${carl9170#*/}" ;;
+	*) echo "Error: --carl9170 '$carl9170': want VID:PID (0cf3:9170) or BUS/ADDR (3/7)" >&2; exit 1 ;;
+	esac
+	cmdline="$cmdline nsbsp.carl9170=host"
+	set -- -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost" "$@"
+fi
+# ---- end carl9170 ----
 
 # -no-reboot: a guest reboot or panic ends QEMU instead of looping.
 exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \

@@ -29,14 +29,14 @@ if [ ! -f "$dir/lists/.updated" ]; then
 fi
 
 for p in "$@"; do
-	deb=$(find "$dir/debs" -name "${p}_*_arm64.deb" | sort | tail -n 1)
+	deb=$(find "$dir/debs" \( -name "${p}_*_arm64.deb" -o -name "${p}_*_all.deb" \) | sort | tail -n 1)
 	if [ -z "$deb" ]; then
 		echo "  APT     download $p (arm64)"
 		(cd "$dir/debs" && apt_arm64 download "$p" > /dev/null) || {
 			echo "Error: could not download the arm64 package $p" >&2
 			exit 1
 		}
-		deb=$(find "$dir/debs" -name "${p}_*_arm64.deb" | sort | tail -n 1)
+		deb=$(find "$dir/debs" \( -name "${p}_*_arm64.deb" -o -name "${p}_*_all.deb" \) | sort | tail -n 1)
 	fi
 	dpkg-deb -x "$deb" "$dir/root"
 done

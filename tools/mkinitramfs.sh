@@ -17,6 +17,9 @@ cp -R "$src/checks" "$staging/usr/lib/nsbsp/checks"
 [ -d "$modules/lib" ] && cp -R "$modules/lib" "$staging/"
 # The kernel's own ftracetest, from the patched tree.
 cp -R "$ksrc/tools/testing/selftests/ftrace" "$staging/usr/lib/nsbsp/ftrace"
+# ---- carl9170: firmware (+ damaged variants), iw and its libraries ----
+sh "$(dirname "$0")/carl9170-rootfs.sh" "$debroot" "$staging"
+# ---- end carl9170 ----
 # What boot_dt compares the live device tree with.
 fdtget "$dtb" / compatible > "$staging/etc/nsbsp/board-compatible"
 fdtget "$dtb" / model > "$staging/etc/nsbsp/board-model"

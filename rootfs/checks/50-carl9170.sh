@@ -1,0 +1,213 @@
+#!/bin/sh
+# case: carl9170_fw_magic dt,acpi,uboot
+# case: carl9170_fw_upload dt,acpi,uboot
+# case: carl9170_wlan0 dt,acpi,uboot
+# case: carl9170_ifup dt,acpi,uboot
+# case: carl9170_scan dt,acpi,uboot
+# case: carl9170_bad_fw dt,acpi,uboot
+#
+# carl9170 (AR9170 USB WiFi) with the real carl9170-1.fw, through the USB
+# stub (dummy_hcd + raw_gadget + /usr/bin/ar9170emu, started by /init with
+# /usr/sbin/carl9170-stub). Every expected value is read from the firmware
+# file or from the stub's config /etc/ar9170emu.conf, never written here.
+# carl9170_fw_magic   the driver found the descriptors behind otus_magic: its
+#                     "driver   API" line and "firmware API: <release> <date>"
+#                     with release and date read from the file's MOTD
+# carl9170_fw_upload  the stub received exactly the upload part of the file
+#                     (after miniboot_size bytes): byte count and sha256
+# carl9170_wlan0      a phy and wlan0 of carl9170, MAC = the stub's EEPROM MAC
+# carl9170_ifup       ip link set wlan0 up works, wlan0 is UP
+# carl9170_scan       iw dev wlan0 scan lists the stub's BSS: BSSID, SSID, freq
+# carl9170_bad_fw     firmware with a damaged magic: "unsupported firmware.",
+#                     nothing uploaded, no splat; then the good one works again
+# shellcheck source=./lib.sh
+. "$(dirname "$0")/lib.sh"
+
+fw=/lib/firmware/carl9170-1.fw
+badfw_dir=/lib/firmware/nsbsp-carl9170/bad-magic
+conf=/etc/ar9170emu.conf
+state=/run/ar9170emu
+fwpath=/sys/module/firmware_class/parameters/path
+
+# A value of the stub's config file.
+conf_get() {
+	sed -n "s/^$1=//p" "$conf"
+}
+
+# Poll (every 0.1 s, at most $1 seconds) until the command succeeds.
+wait_for() {
+	limit=$(($1 * 10))
+	shift
+	n=0
+	until "$@"; do
+		n=$((n + 1))
+		[ "$n" -le "$limit" ] || return 1
+		sleep 0.1
+	done
+}
+
+passthrough() {
+	grep -qw nsbsp.carl9170=host /proc/cmdline
+}
+
+# Offsets and numbers of the firmware's descriptors (fwdesc.h): the OTAR
+# descriptor (first "OTAR" in the file, as carl9170_find_fw_desc scans),
+# its miniboot_size, and the MOTD descriptor of the chain with its date.
+fw_info() {
+	od -An -v -tu1 "$1" | awk '
+	{ for (i = 1; i <= NF; i++) b[n++] = $i }
+	function le16(o) { return b[o] + 256 * b[o + 1] }
+	function le32(o) { return le16(o) + 65536 * le16(o + 2) }
+	function magic(o, m0, m1, m2, m3) { return b[o] == m0 && b[o + 1] == m1 && b[o + 2] == m2 && b[o + 3] == m3 }
+	END {
+		for (o = 0; o + 32 <= n; o++)
+			if (magic(o, 79, 84, 65, 82))	# OTAR
+				break
+		if (o + 32 > n)
+			exit 1
+		printf "otar=%d miniboot=%d", o, le16(o + 22)
+		for (d = o; d + 8 <= n; d += l) {
+			l = le16(d + 4)
+			if (l < 8)
+				exit 1
+			if (magic(d, 77, 79, 84, 68)) {	# MOTD: fw_year_month_day at +8, release[20] at +36
+				t = le32(d + 8)
+				printf " motd=%d date=2%03d-%02d-%02d", d, int(t / 372) + 10, int(t / 31) % 12 + 1, t % 31 + 1
+			}
+			if (magic(d, 76, 65, 83, 84))	# LAST
+				break
+		}
+		printf "\n"
+	}'
+}
+
+# A NAME=VALUE field of fw_info's output ($info).
+info_get() {
+	echo "$info" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+# The kernel log since the last line that equals $1.
+klog_since() {
+	klog | awk -v m="$1" '$0 == m { n = 0; delete l; next } { l[n++] = $0 } END { for (i = 0; i < n; i++) print l[i] }'
+}
+
+# The kernel log has a line matching the extended regex (since the marker $1).
+klog_has_re() {
+	klog | grep -Eq -- "$1"
+}
+
+klog_since_has() {
+	klog_since "$1" | grep -Eq -- "$2"
+}
+
+wlan0_up() {
+	[ -e /sys/class/net/wlan0/phy80211 ]
+}
+
+case $1 in
+carl9170_fw_magic)
+	[ -r "$fw" ] || fail "no $fw in the initramfs"
+	info=$(fw_info "$fw") || fail "$fw: no OTAR descriptor chain with a MOTD (fw_info failed)"
+	otar=$(info_get otar) motd=$(info_get motd) date=$(info_get date)
+	[ -n "$motd" ] || fail "$fw has no MOTD descriptor"
+	release=$(dd if="$fw" bs=1 skip=$((motd + 36)) count=20 2> /dev/null | tr -d '\000')
+	want="firmware API: $release $date"
+	echo "from $fw: OTAR at $otar, MOTD at $motd -> expecting '$want'"
+	wait_for 30 klog_has_re ': (firmware API: |unsupported firmware|damaged firmware|failed to parse firmware)' ||
+		fail "no carl9170 firmware line in the kernel log within 30 s"
+	klog | grep -E ': (driver   API|firmware API): ' || true
+	klog | grep -Eq ': driver   API: [^ ]+ 2[0-9]{3}-[0-9]{2}-[0-9]{2} \[[0-9]+-[0-9]+\]$' ||
+		fail "no 'driver   API:' line: the driver did not find the OTAR descriptor chain"
+	klog | grep -Fq ": $want" || fail "no '$want' line"
+	;;
+carl9170_fw_upload)
+	passthrough && skip "a real stick is passed through: the stub's upload is not observable"
+	info=$(fw_info "$fw") || fail "$fw: no OTAR descriptor"
+	miniboot=$(info_get miniboot)
+	want_bytes=$(($(wc -c < "$fw") - miniboot))
+	want_sum=$(tail -c "$want_bytes" "$fw" | sha256sum | cut -d' ' -f1)
+	echo "upload part of $fw: $want_bytes bytes after miniboot_size $miniboot, sha256 $want_sum"
+	wait_for 30 test -f "$state/upload.bin" || fail "the stub received no complete upload ($state/upload.bin) within 30 s"
+	got_bytes=$(wc -c < "$state/upload.bin")
+	got_sum=$(sha256sum < "$state/upload.bin" | cut -d' ' -f1)
+	echo "the stub received: $got_bytes bytes, sha256 $got_sum"
+	[ "$got_bytes" -eq "$want_bytes" ] || fail "byte count differs"
+	[ "$got_sum" = "$want_sum" ] || fail "checksum differs"
+	;;
+carl9170_wlan0)
+	wait_for 30 wlan0_up || fail "no wlan0 with a phy within 30 s"
+	driver=$(basename "$(readlink /sys/class/net/wlan0/device/driver)")
+	phy=$(cat /sys/class/net/wlan0/phy80211/name)
+	mac=$(cat /sys/class/net/wlan0/address)
+	echo "wlan0: $phy, driver $driver, MAC $mac"
+	[ "$driver" = carl9170 ] || fail "wlan0 is not carl9170's"
+	passthrough && exit 0
+	want=$(conf_get mac)
+	[ "$mac" = "$want" ] || fail "wlan0's MAC is not the stub's EEPROM MAC $want"
+	;;
+carl9170_ifup)
+	wait_for 30 wlan0_up || fail "no wlan0 within 30 s"
+	ip link set wlan0 up || fail "ip link set wlan0 up failed"
+	flags=$(cat /sys/class/net/wlan0/flags)
+	ip link show wlan0
+	[ $((flags & 1)) -eq 1 ] || fail "wlan0 is not UP (flags $flags)"
+	;;
+carl9170_scan)
+	wait_for 30 wlan0_up || fail "no wlan0 within 30 s"
+	ip link set wlan0 up || fail "ip link set wlan0 up failed"
+	if passthrough; then
+		iw dev wlan0 scan || fail "iw dev wlan0 scan failed"
+		exit 0
+	fi
+	bssid=$(conf_get bssid)
+	ssid=$(conf_get ssid)
+	channel=$(conf_get channel)
+	freq=$((2407 + 5 * channel))
+	echo "expecting BSS $bssid '$ssid' on channel $channel ($freq MHz)"
+	# a scan may be refused while another runs (EBUSY): a few tries
+	found=
+	for try in 1 2 3; do
+		out=$(iw dev wlan0 scan 2>&1) || { echo "try $try: $out"; continue; }
+		block=$(echo "$out" | awk -v b="$bssid" '/^BSS / { on = (substr($2, 1, 17) == b) } on')
+		echo "try $try: $(echo "$out" | grep -c '^BSS ') BSS found"
+		[ -n "$block" ] && { found=1; break; }
+	done
+	[ -n "$found" ] || fail "iw dev wlan0 scan did not list $bssid"
+	echo "$block" | grep -E '^BSS |freq:|SSID:|DS Parameter set'
+	echo "$block" | awk -v f="$freq" '$1 == "freq:" && $2 + 0 == f { ok = 1 } END { exit !ok }' ||
+		fail "$bssid is not on $freq MHz"
+	echo "$block" | grep -Fqx "	SSID: $ssid" || fail "$bssid does not carry SSID '$ssid'"
+	;;
+carl9170_bad_fw)
+	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	[ -r "$badfw_dir/carl9170-1.fw" ] || fail "no damaged firmware in $badfw_dir"
+	[ -w "$fwpath" ] || fail "no $fwpath (firmware_class.path)"
+	old=$(cat "$fwpath")
+	carl9170-stub stop || fail "could not unplug the stub"
+	mark="nsbsp: carl9170_bad_fw $$"
+	echo "$mark" > /dev/kmsg
+	printf '%s' "$badfw_dir" > "$fwpath"
+	carl9170-stub start
+	wait_for 30 klog_since_has "$mark" 'unsupported firmware\.$|firmware API: |firmware upload failed'
+	printf '%s' "${old:-/lib/firmware}" > "$fwpath"
+	log=$(klog_since "$mark")
+	echo "$log" | grep -E 'carl9170|usb [0-9]+-1: (firmware|unsupported|damaged|driver)' || true
+	echo "$log" | grep -Eq ': unsupported firmware\.$' ||
+		fail "the driver did not refuse the damaged firmware with 'unsupported firmware.'"
+	echo "$log" | grep -Eq 'API: ' && fail "the driver parsed the damaged firmware"
+	# nothing uploaded: the stub saw no firmware request at all
+	[ -e "$state/upload.bin" ] && fail "the stub received an upload"
+	grep -q 'FW DL' "$state/log" && fail "the stub saw firmware download requests: $(grep 'FW DL' "$state/log")"
+	echo "$log" | grep -E 'BUG:|WARNING:|Oops|Call trace:' && fail "kernel splat after the damaged firmware"
+	[ -e /sys/class/net/wlan0 ] && fail "a wlan0 exists with the damaged firmware"
+	echo "refused, nothing uploaded; plugging in again with the good firmware"
+	carl9170-stub stop || fail "could not unplug the stub"
+	carl9170-stub start
+	wait_for 30 wlan0_up || fail "no wlan0 again with the good firmware within 30 s"
+	wait_for 10 test -f "$state/upload.bin" || fail "the stub got no upload of the good firmware"
+	echo "recovered: wlan0 $(cat /sys/class/net/wlan0/address), $(wc -c < "$state/upload.bin") bytes uploaded"
+	;;
+*)
+	fail "50-carl9170.sh: unknown case $1"
+	;;
+esac
