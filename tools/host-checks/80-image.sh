@@ -24,6 +24,8 @@ work=$OUT/image-selftest/$1
 rm -rf "$work"
 mkdir -p "$work"
 [ -r "$sdcard" ] || fail "no $sdcard (make image)"
+# A disk with room for the image and 16 MiB after it (to see them kept).
+disk_mib=$((($(wc -c < "$sdcard") + 1048575) / 1048576 + 16))
 
 cleanup() {
 	if [ -f "$work/loops" ]; then
@@ -122,7 +124,7 @@ PY
 		fail "U-Boot did not name the failed signature"
 	;;
 flash_refuses)
-	loop=$(new_loop 80)
+	loop=$(new_loop "$disk_mib")
 	before=$(devsum "$loop")
 	# try WHAT EXPECTED_ERE [ENV...] -- ARGS: flash.sh must fail, say so.
 	try() {
@@ -158,7 +160,7 @@ flash_refuses)
 	grep -q 'make flash needs DEV=' "$work/out" || fail "make flash without DEV did not say why it stopped"
 	;;
 flash_verify)
-	loop=$(new_loop 80)
+	loop=$(new_loop "$disk_mib")
 	size=$(wc -c < "$sdcard")
 	tail_sum() { tail -c "+$((size + 1))" "$1" | sha256sum; }
 	tail_before=$(tail_sum "$loop")
