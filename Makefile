@@ -100,6 +100,145 @@ HOST_CHECK_DEPS += $(CACHEFILES_KEY)
 RUN_ARGS += --cachefiles-share $(CACHEFILES_SHARE) --cachefiles-disk $(CACHEFILES_DISK)
 # ---- end cachefiles --------------------------------------------------------
 
+# ---- image (issue 8): sdcard.img, FIT, U-Boot boot mode, flash ------------
+# make image: out/images/sdcard.img (board/image/genimage.cfg) with the
+# signed FIT (board/image/nsbsp.its: initramfs, and per board a kernel
+# node, a DTB and a configuration) and boot.scr (board/image/boot.cmd).
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl lava-common
+MODES += uboot
+BOOT ?= dt
+IMAGES := $(OUT)/images
+IMG_VARIANT := $(if $(SANITIZE),-sanitize)
+SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
+FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
+FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
+BOOT_SCR := $(IMAGES)/boot.scr
+# Verified boot: the FIT configurations are signed with FIT_KEY (RSA-2048,
+# PEM) and FIT_CERT (its X.509 certificate). Default: a development key
+# made on first use in out/keys/ (never committed, never for production).
+KEYS := $(OUT)/keys
+FIT_KEY ?= $(KEYS)/nsbsp-dev.key
+FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
+ifneq ($(origin FIT_KEY)$(origin FIT_CERT),filefile)
+ifeq ($(wildcard $(FIT_KEY)),)
+$(error FIT_KEY=$(FIT_KEY): no such file (the RSA private key, PEM); give FIT_CERT=, its certificate, too)
+endif
+ifeq ($(wildcard $(FIT_CERT)),)
+$(error FIT_CERT=$(FIT_CERT): no such file (the X.509 certificate of FIT_KEY, PEM))
+endif
+endif
+# Debian's U-Boot for QEMU virt, and the DT QEMU hands it: QEMU's own DT
+# plus the public key (required = "conf"), written by mkimage -K.
+UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
+UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
+RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
+HOST_CHECK_DEPS += image
+# Boards in the FIT: virt (VIRT_DTB) and rpi4, the kernel's own
+# bcm2711-rpi-4-b.dtb (built with symbols, -@, so overlays can use its
+# labels). A board's DTB gets every dts/NAME.dtso, or dts/BOARD/NAME.dtso
+# instead where that variant exists, plus dts/BOARD/'s other overlays.
+# Under U-Boot QEMU virt is a slightly different machine (no GPIO block):
+# its DTB starts from QEMU's DT dumped with -bios.
+VIRT_DTB := $(DT)/nsbsp-virt-uboot.dtb
+RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
+RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
+board_overlays = $(foreach o,$(DTS_OVERLAYS),$(if $(wildcard $(TOP)/dts/$(1)/$(notdir $(o))),$(DT)/per-board/$(1)/$(notdir $(o:.dtso=.dtbo)),$(o:$(TOP)/dts/%.dtso=$(DT)/%.dtbo))) \
+	$(patsubst $(TOP)/dts/%.dtso,$(DT)/per-board/%.dtbo,$(filter-out $(addprefix $(TOP)/dts/$(1)/,$(notdir $(DTS_OVERLAYS))),$(wildcard $(TOP)/dts/$(1)/*.dtso)))
+
+.PHONY: image flash
+
+$(DT)/per-board/%.dtbo: $(TOP)/dts/%.dtso | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)dtc -q -@ -I dts -O dtb -o $@ $<
+
+$(DT)/qemu-virt-uboot.dtb: $(TOP)/qemu/run.sh | deps
+	$(Q)mkdir -p $(DT)
+	$(Q)sh $(TOP)/qemu/run.sh --mode uboot --uboot-bin $(UBOOT_BIN) --dumpdtb $@
+
+$(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
+	@echo "  DTB     $(notdir $@) = $(notdir $<) + $(notdir $(filter %.dtbo,$^))"
+	$(Q)fdtoverlay -i $< -o $@ $(filter %.dtbo,$^)
+
+# kbuild decides whether the DTB is out of date (the tree may be patched).
+$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KOUT)/.config FORCE | kernel
+	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
+
+$(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)
+	@echo "  DTB     $(notdir $@) = $(notdir $(RPI4_DTB_SRC)) + $(notdir $(filter %.dtbo,$^))"
+	$(Q)mkdir -p $(@D)
+	$(Q)fdtoverlay -i $< -o $@ $(filter %.dtbo,$^)
+
+$(KEYS)/nsbsp-dev.key: | deps
+	@echo "  KEY     $@ (development key: never use it for a product)"
+	$(Q)mkdir -p $(@D)
+	$(Q)(umask 077 && openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out $@.tmp 2>/dev/null) && mv $@.tmp $@
+
+$(KEYS)/nsbsp-dev.crt: $(KEYS)/nsbsp-dev.key
+	$(Q)openssl req -batch -new -x509 -days 3650 -key $< -out $@ \
+		-subj "/CN=nonstring-bsp development key (not for production)"
+
+# mkimage signs every configuration and writes the public key into a copy
+# of QEMU's DT (-K, -r: required). Deterministic: SOURCE_DATE_EPOCH.
+# Which key signs: another FIT_KEY/FIT_CERT re-signs, even an older one.
+$(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" | cmp -s - $@ || echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" > $@
+
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb $(FIT_KEY) $(FIT_CERT) \
+		$(IMAGES)/fit-key$(IMG_VARIANT).list
+	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
+	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2>/dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2>/dev/null)" ] || \
+		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
+	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
+	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
+	$(Q)ln -s $(INITRAMFS) $(FIT_STAGE)/initramfs.cpio
+	$(Q)ln -s $(VIRT_DTB) $(FIT_STAGE)/nsbsp-virt.dtb
+	$(Q)ln -s $(RPI4_DTB) $(FIT_STAGE)/nsbsp-rpi4.dtb
+	$(Q)ln -s $(abspath $(FIT_KEY)) $(FIT_STAGE)/keys/nsbsp.key
+	$(Q)ln -s $(abspath $(FIT_CERT)) $(FIT_STAGE)/keys/nsbsp.crt
+	$(Q)cp $(TOP)/board/image/nsbsp.its $(FIT_STAGE)/
+	$(Q)cp $(DT)/qemu-virt-uboot.dtb $(FIT_STAGE)/u-boot.dtb
+	$(Q)cd $(FIT_STAGE) && SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -f nsbsp.its -k keys \
+		-K u-boot.dtb -r nsbsp.itb > mkimage.log 2>&1 || { cat mkimage.log >&2; exit 1; }
+	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
+	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
+
+SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2>/dev/null || echo 0)
+
+$(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
+		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
+
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
+	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
+	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
+	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
+	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in --rootpath $(IMAGES)/genimage/root \
+		--tmppath $(IMAGES)/genimage/tmp --outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
+		{ cat $(IMAGES)/genimage/log >&2; exit 1; }
+	$(Q)mv $(IMAGES)/genimage/out/sdcard.img $@
+	$(Q)rm -rf $(IMAGES)/genimage
+	@echo "  IMAGE   $@ ($$(($$(wc -c < $@) / 1048576)) MiB)"
+
+image: $(SDCARD_IMG)
+
+# make bench boots every mode too (run.sh finds out/images/ by default).
+bench: $(if $(filter uboot,$(MODES)),image)
+
+# make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
+# removable, unmounted disk that does not hold this system.
+ifneq ($(filter flash,$(MAKECMDGOALS)),)
+ifeq ($(DEV),)
+$(error make flash needs DEV=/dev/sdX (the SD card or eMMC to overwrite; lsblk lists them))
+endif
+endif
+flash: $(SDCARD_IMG)
+	$(Q)FORCE=$(FORCE) sh $(TOP)/tools/flash.sh $(SDCARD_IMG) $(DEV)
+# ---- end of image block -----------------------------------------------------
+
 Q := @
 ifneq ($(V),)
 Q :=
@@ -122,8 +261,12 @@ help:
 	@echo '  kernel                 - patched kernel Image (out/build/linux-<cc>/)'
 	@echo '  dtb                    - QEMU virt DTB + dts/ overlays ($(notdir $(BOARD_DTB)))'
 	@echo '  initramfs              - busybox initramfs with the checks (out/images/)'
+	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr'
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
+	@echo
+	@echo 'Board:'
+	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
 	@echo
 	@echo 'Speed:'
 	@echo '  bench                  - measure build, boot and check times (out/bench.json, out/bench.md)'
@@ -142,7 +285,9 @@ help:
 	@echo '  LLVM=1 | LLVM=-16      - build with clang/lld instead'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
 	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
-	@echo '  BOOT=dt|acpi           - boot mode of make qemu (default: dt)'
+	@echo '  BOOT=dt|acpi|uboot     - boot mode of make qemu (default: dt; uboot boots sdcard.img)'
+	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
+	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
@@ -286,7 +431,7 @@ $(ROOTFS)/tools/cachefiles-key: $(TOP)/tools/cachefiles-key.c | deps
 CARL9170 ?=
 QEMU_RUN_ARGS += $(if $(CARL9170),--carl9170 $(CARL9170))
 # ---- end carl9170 ----
-qemu: all
+qemu: all $(if $(filter uboot,$(BOOT)),image)
 	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) $(QEMU_RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
@@ -295,7 +440,7 @@ qemu: all
 HOST_CHECKS := $(wildcard $(TOP)/tools/host-checks/[0-9]*.sh)
 HOST_CHECK_DEPS ?=
 
-check: all $(HOST_CHECK_DEPS)
+check: all $(HOST_CHECK_DEPS) $(if $(filter uboot,$(MODES)),image)
 	$(Q)mkdir -p $(RESULTS)
 	$(Q)rm -f $(RESULTS)/*.ktap
 	$(Q)if [ -n "$(HOST_CHECKS)" ]; then \
@@ -310,7 +455,7 @@ check: all $(HOST_CHECK_DEPS)
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
 
 N ?= 50
-soak: all
+soak: all $(if $(filter uboot,$(MODES)),image)
 	$(Q)sh $(TOP)/tools/soak.sh $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
 		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 

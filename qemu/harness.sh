@@ -52,6 +52,30 @@ if [ -n "$splat" ]; then
 	reason="${reason:+$reason; }kernel splat in the log: $(echo "$splat" | head -n 1)"
 fi
 
+# ---- console halves of target cases (image, issue 8) ----------------------
+# A target case that also needs what only the console saw (the firmware's
+# lines before the kernel) has a second half, qemu/log-checks/CASE.sh LOG:
+# a case the guest passed stays "ok" only if that passes too; its output
+# becomes the case's diagnostics either way.
+for lc in "$here"/log-checks/*.sh; do
+	[ -f "$lc" ] || continue
+	name=$(basename "$lc" .sh)
+	grep -q "^ok [0-9]* $name\$" "$ktap.guest" || continue
+	verdict=ok
+	sh "$lc" "$log" > "$ktap.lc" 2>&1 || verdict="not ok"
+	awk -v name="$name" -v verdict="$verdict" -v lc="$ktap.lc" '
+		$0 ~ "^ok [0-9]+ " name "$" {
+			while ((getline l < lc) > 0) { print "# console: " l; last = l }
+			if (verdict == "ok") print
+			else print "not " $1 " " $2 " " $3 " # console: " last
+			next
+		}
+		{ print }' "$ktap.guest" > "$ktap.tmp"
+	mv "$ktap.tmp" "$ktap.guest"
+	rm -f "$ktap.lc"
+done
+# ---- end of console halves --------------------------------------------------
+
 planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
 [ -n "$planned" ] || planned=0
 {

@@ -8,10 +8,14 @@
 #   --dtb FILE       the board's DTB (QEMU virt's own DT + dts/ overlays; dt mode)
 #   --append ARGS    more kernel command line
 #   --check          run the on-target checks, then power off
-#   --mode MODE      boot mode: dt (default) or acpi (UEFI firmware, QEMU's
-#                    ACPI tables, no DT from us)
+#   --mode MODE      boot mode: dt (default); acpi (UEFI firmware, QEMU's
+#                    ACPI tables, no DT from us); uboot (U-Boot boots the
+#                    SD card image, nothing else)
 #   --acpi-initrd FILE  the initrd of the acpi mode (ACPI tables + initramfs)
 #   --dumpdtb FILE   write QEMU's own DT for this machine and exit
+#   --image FILE     uboot mode: the SD card image (out/images/sdcard.img)
+#   --uboot-bin FILE uboot mode: U-Boot for QEMU virt (u-boot-qemu)
+#   --uboot-dtb FILE uboot mode: the DT QEMU hands U-Boot (with the FIT key)
 #   --carl9170 DEV   pass a real AR9170 stick through (VID:PID, or BUS/ADDR
 #                    of the host's lsusb) on qemu-xhci, instead of the stub
 #   --cachefiles-share DIR   export DIR over virtio-9p (mount tag nsbsp-share)
@@ -28,12 +32,16 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,20s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,26s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
 kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' carl9170='' acpi_initrd=''
 cachefiles_share='' cachefiles_disk=''
+here=$(cd "$(dirname "$0")" && pwd)
+image=$here/../out/images/sdcard.img
+uboot_bin=/usr/lib/u-boot/qemu_arm64/u-boot.bin
+uboot_dtb=$here/../out/images/u-boot-qemu-virt.dtb
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -43,6 +51,9 @@ while [ $# -gt 0 ]; do
 	--check) check=1; shift ;;
 	--mode) mode=$2; shift 2 ;;
 	--dumpdtb) dumpdtb=$2; shift 2 ;;
+	--image) image=$2; shift 2 ;;
+	--uboot-bin) uboot_bin=$2; shift 2 ;;
+	--uboot-dtb) uboot_dtb=$2; shift 2 ;;
 	--carl9170) carl9170=$2; shift 2 ;;
 	--acpi-initrd) acpi_initrd=$2; shift 2 ;;
 	--cachefiles-share) cachefiles_share=$2; shift 2 ;;
@@ -56,9 +67,89 @@ done
 command -v "$QEMU" > /dev/null || { echo "Error: $QEMU not found (apt-get install qemu-system-arm)" >&2; exit 1; }
 
 if [ -n "$dumpdtb" ]; then
+	# uboot mode: the machine as it is under firmware (QEMU virt has no
+	# GPIO block then), for the FIT's DTB and U-Boot's own DT.
+	set --
+	[ "$mode" = uboot ] && set -- -bios "$uboot_bin"
 	exec "$QEMU" -M "$machine,dumpdtb=$dumpdtb" -cpu "$cpu" -m "$mem" -smp "$smp" \
-		-nic none -display none
+		-nic none -display none "$@"
 fi
+
+# Kernel arguments the devices below ask for, whatever the boot mode.
+board_args=
+
+# ---- carl9170: a real stick instead of the stub (the guest's /init then
+# does not start it: nsbsp.carl9170=host) ----
+if [ -n "$carl9170" ]; then
+	case $carl9170 in
+	[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]:[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])
+		usbhost="vendorid=0x${carl9170%:*},productid=0x${carl9170#*:}" ;;
+	[0-9]*/[0-9]*)
+		usbhost="hostbus=${carl9170%/*},hostaddr=${carl9170#*/}" ;;
+	*) echo "Error: --carl9170 '$carl9170': want VID:PID (0cf3:9170) or BUS/ADDR (3/7)" >&2; exit 1 ;;
+	esac
+	board_args="$board_args nsbsp.carl9170=host"
+	set -- -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost" "$@"
+fi
+# ---- end carl9170 ----
+
+# ---- cachefiles: 9p share and ext4 cache disk -----------------------------
+# virtio-mmio devices, which QEMU describes in its DT and in its ACPI DSDT
+# alike, so every boot mode has them. A check boot writes the cache disk to
+# a throw-away overlay, so checks never change it; `make qemu` keeps what it
+# cached.
+for f in "$cachefiles_share" "$cachefiles_disk"; do
+	case $f in *,*) echo "Error: $f: QEMU options cannot take a path with a comma" >&2; exit 1 ;; esac
+done
+if [ -n "$cachefiles_share" ]; then
+	[ -d "$cachefiles_share" ] || { echo "Error: $cachefiles_share: not a folder (run make first)" >&2; exit 1; }
+	set -- -fsdev "local,id=nsbsp-share,path=$cachefiles_share,security_model=none,readonly=on" \
+		-device virtio-9p-device,fsdev=nsbsp-share,mount_tag=nsbsp-share "$@"
+fi
+if [ -n "$cachefiles_disk" ]; then
+	[ -r "$cachefiles_disk" ] || { echo "Error: $cachefiles_disk: not readable (run make first)" >&2; exit 1; }
+	set -- -drive "file=$cachefiles_disk,if=none,format=raw,id=nsbsp-cache${check:+,snapshot=on}" \
+		-device virtio-blk-device,drive=nsbsp-cache "$@"
+fi
+# ---- end cachefiles ---------------------------------------------------------
+
+# ---- uboot mode (image, issue 8) --------------------------------------------
+# Debian's U-Boot for QEMU virt boots the SD card image, read-only, as a
+# virtio disk, through its standard distro boot: nothing else is given
+# (no -kernel, no network). QEMU hands U-Boot --uboot-dtb, its own DT
+# with the FIT public key. The image never changes between a check boot
+# and an interactive one: kernel arguments (nsbsp.check=1, --append) go
+# into U-Boot's environment as nsbsp_bootargs, set by a /config/bootcmd
+# in that DT (U-Boot's documented override), which boot.scr appends.
+if [ "$mode" = uboot ]; then
+	for f in "$image" "$uboot_bin" "$uboot_dtb"; do
+		[ -r "$f" ] || { echo "Error: $f: not readable (run make image; u-boot-qemu installed?)" >&2; exit 1; }
+	done
+	extra=
+	[ -n "$check" ] && extra="nsbsp.check=1"
+	[ -n "$append" ] && extra="${extra:+$extra }$append"
+	[ -z "$carl9170" ] || { echo "Error: --carl9170 works in dt and acpi mode only" >&2; exit 1; }
+	fwdtb=$uboot_dtb
+	if [ -n "$extra" ]; then
+		case $extra in *[\'\"\;\$]*)
+			echo "Error: --append: no quotes, ';' or '$' in uboot mode (they go through U-Boot's shell)" >&2
+			exit 1 ;;
+		esac
+		tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-uboot-dtb.XXXXXX")
+		cp "$uboot_dtb" "$tmp"
+		fdtput -p -t s "$tmp" /config bootcmd "setenv nsbsp_bootargs '$extra'; run distro_bootcmd"
+		# QEMU reads the DT at start: keep it open on fd 3, unlinked,
+		# so nothing is left behind whatever ends QEMU.
+		exec 3< "$tmp"
+		rm -f "$tmp"
+		fwdtb=/dev/fd/3
+	fi
+	exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
+		-nic none -bios "$uboot_bin" -dtb "$fwdtb" \
+		-drive "if=none,id=sdcard,format=raw,readonly=on,file=$image" \
+		-device virtio-blk-device,drive=sdcard "$@"
+fi
+# ---- end of uboot mode --------------------------------------------------------
 
 for f in "$kernel" "$initrd"; do
 	[ -n "$f" ] || { echo "Error: --kernel and --initrd are needed" >&2; exit 1; }
@@ -85,47 +176,12 @@ acpi)
 	set -- -bios "$efi_fw" "$@"
 	;;
 # ---- end acpi boot mode ----------------------------------------------------
-*) echo "Error: unknown boot mode '$mode' (known: dt, acpi)" >&2; exit 1 ;;
+*) echo "Error: unknown boot mode '$mode' (known: dt, acpi, uboot)" >&2; exit 1 ;;
 esac
 
-cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode"
+cmdline="console=ttyAMA0 panic=-1 nsbsp.mode=$mode$board_args"
 [ -n "$check" ] && cmdline="$cmdline nsbsp.check=1"
 [ -n "$append" ] && cmdline="$cmdline $append"
-
-# ---- carl9170: a real stick instead of the stub (the guest's /init then
-# does not start it: nsbsp.carl9170=host) ----
-if [ -n "$carl9170" ]; then
-	case $carl9170 in
-	[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]:[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])
-		usbhost="vendorid=0x${carl9170%:*},productid=0x${carl9170#*:}" ;;
-	[0-9]*/[0-9]*)
-		usbhost="hostbus=${carl9170%/*},hostaddr=${carl9170#*/}" ;;
-	*) echo "Error: --carl9170 '$carl9170': want VID:PID (0cf3:9170) or BUS/ADDR (3/7)" >&2; exit 1 ;;
-	esac
-	cmdline="$cmdline nsbsp.carl9170=host"
-	set -- -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost" "$@"
-fi
-# ---- end carl9170 ----
-
-# ---- cachefiles: 9p share and ext4 cache disk -----------------------------
-# virtio-mmio devices, which QEMU describes in its DT and in its ACPI DSDT
-# alike, so every boot mode has them. A check boot writes the cache disk to
-# a throw-away overlay, so checks never change it; `make qemu` keeps what it
-# cached.
-for f in "$cachefiles_share" "$cachefiles_disk"; do
-	case $f in *,*) echo "Error: $f: QEMU options cannot take a path with a comma" >&2; exit 1 ;; esac
-done
-if [ -n "$cachefiles_share" ]; then
-	[ -d "$cachefiles_share" ] || { echo "Error: $cachefiles_share: not a folder (run make first)" >&2; exit 1; }
-	set -- -fsdev "local,id=nsbsp-share,path=$cachefiles_share,security_model=none,readonly=on" \
-		-device virtio-9p-device,fsdev=nsbsp-share,mount_tag=nsbsp-share "$@"
-fi
-if [ -n "$cachefiles_disk" ]; then
-	[ -r "$cachefiles_disk" ] || { echo "Error: $cachefiles_disk: not readable (run make first)" >&2; exit 1; }
-	set -- -drive "file=$cachefiles_disk,if=none,format=raw,id=nsbsp-cache${check:+,snapshot=on}" \
-		-device virtio-blk-device,drive=nsbsp-cache "$@"
-fi
-# ---- end cachefiles ---------------------------------------------------------
 
 # -no-reboot: a guest reboot or panic ends QEMU instead of looping.
 exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \

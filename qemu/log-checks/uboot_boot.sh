@@ -1,0 +1,58 @@
+#!/bin/sh
+# The console's half of uboot_boot (rootfs/checks/80-uboot.sh): in the
+# boot log, in this order, U-Boot
+#   - ran the image's boot script (distro boot: "Found U-Boot script"),
+#   - loaded the kernel from the FIT in a named configuration,
+#   - verified that configuration's RSA signature with the FIT's key
+#     ("sha256,rsa2048:KEY+ OK"; the key name is the .its's key-name-hint),
+#   - checked the kernel's hash and started it;
+# and the kernel's command line names the same configuration
+# (nsbsp.fit_config=), so the kernel that ran is the one U-Boot verified.
+#
+# usage: uboot_boot.sh LOG   (exit 0 pass, 1 fail; the reason last)
+set -eu
+log=$1
+its=$(dirname "$0")/../../board/image/nsbsp.its
+
+fail() {
+	echo "$*"
+	exit 1
+}
+# Line number of the first line matching ERE $1 after line $2.
+after() {
+	awk -v from="$2" -v re="$1" 'NR > from && $0 ~ re { print NR; exit }' "$log"
+}
+
+key=$(sed -n 's/^[[:space:]]*key-name-hint = "\([^"]*\)";.*/\1/p' "$its" | sort -u)
+if [ -z "$key" ] || [ "$(echo "$key" | wc -l)" -ne 1 ]; then
+	fail "cannot tell the FIT's one signing key from $its"
+fi
+
+n=$(after '^U-Boot [0-9]' 0)
+[ -n "$n" ] || fail "no U-Boot banner: U-Boot did not run"
+n=$(after '^Found U-Boot script /boot.scr' "$n")
+[ -n "$n" ] || fail "U-Boot's distro boot did not find /boot.scr"
+n=$(after '^## Loading kernel from FIT Image at ' "$n")
+[ -n "$n" ] || fail "U-Boot did not load a kernel from a FIT"
+sed -n "${n}p" "$log"
+config=$(awk -v from="$n" 'NR > from && /Using .* configuration/ { print; exit }' "$log" |
+	sed -n "s/.*Using '\([^']*\)' configuration.*/\1/p")
+[ -n "$config" ] || fail "U-Boot did not name the FIT configuration"
+echo "U-Boot used FIT configuration '$config'"
+n=$(after "Verifying Hash Integrity \\.\\.\\. sha256,rsa2048:$key\\+ OK" "$n")
+[ -n "$n" ] || fail "U-Boot did not verify the configuration's signature with key '$key'"
+sed -n "${n}p" "$log" | sed 's/^ *//'
+n=$(after "Trying 'kernel-$config' kernel subimage" "$n")
+[ -n "$n" ] || fail "U-Boot did not take the kernel of configuration '$config' (kernel-$config)"
+n=$(after 'Verifying Hash Integrity \.\.\. sha256\+ OK' "$n")
+[ -n "$n" ] || fail "U-Boot did not check the kernel's hash"
+n=$(after '^Starting kernel \.\.\.' "$n")
+[ -n "$n" ] || fail "U-Boot did not start the kernel"
+n=$(after 'Kernel command line: ' "$n")
+[ -n "$n" ] || fail "no kernel command line in the log after U-Boot started the kernel"
+line=$(sed -n "${n}p" "$log")
+echo "${line#*] }"
+case " ${line#*Kernel command line: } " in
+*" nsbsp.fit_config=$config "*) ;;
+*) fail "the kernel's command line does not name FIT configuration '$config'" ;;
+esac
