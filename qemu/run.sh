@@ -144,10 +144,12 @@ if [ "$mode" = uboot ]; then
 		rm -f "$tmp"
 		fwdtb=/dev/fd/3
 	fi
+	# The SD card goes last: QEMU gives the last virtio-mmio device the
+	# first transport, and U-Boot's distro boot looks at virtio 0 only.
 	exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
-		-nic none -bios "$uboot_bin" -dtb "$fwdtb" \
+		-nic none -bios "$uboot_bin" -dtb "$fwdtb" "$@" \
 		-drive "if=none,id=sdcard,format=raw,readonly=on,file=$image" \
-		-device virtio-blk-device,drive=sdcard "$@"
+		-device virtio-blk-device,drive=sdcard
 fi
 # ---- end of uboot mode --------------------------------------------------------
 
