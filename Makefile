@@ -288,6 +288,7 @@ help:
 	@echo '  BOOT=dt|acpi|uboot     - boot mode of make qemu (default: dt; uboot boots sdcard.img)'
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
+	@echo '  MAGELLAN=/dev/ttyUSB0  - make qemu: a real SpaceMouse on that port (default: the emulator)'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
@@ -426,13 +427,48 @@ $(ROOTFS)/tools/cachefiles-key: $(TOP)/tools/cachefiles-key.c | deps
 	$(Q)$(TARGET_CC) $(TARGET_CFLAGS) -o $@ $<
 # ---- end cachefiles --------------------------------------------------------
 
+# ---- magellan (SpaceMouse) begin --------------------------------------------
+# The board's SpaceMouse port (qemu/run.sh): `make qemu` starts
+# qemu/magellan-emu on its pty, playing the scenario in a loop; with
+# MAGELLAN=/dev/ttyUSB0 it passes that serial device through instead.
+# `make check` (qemu/harness.sh) starts the emulator for the checks.
+MAGELLAN ?=
+HOST_CC ?= gcc
+MAGELLAN_HOST_CFLAGS := -std=c11 -O2 -Wall -Wextra -D_GNU_SOURCE
+MAGELLAN_EMU := $(OUT)/host/magellan-emu
+MAGELLAN_TEST := $(OUT)/host/magellan-test
+MAGELLAN_SCENARIO := $(TOP)/rootfs/checks/magellan.scenario
+MAGELLAN_SRCS := $(TOP)/qemu/magellan.c $(TOP)/qemu/magellan-scenario.c \
+	$(TOP)/qemu/magellan.h $(TOP)/qemu/magellan-scenario.h
+$(MAGELLAN_EMU) $(MAGELLAN_TEST): $(OUT)/host/%: $(TOP)/qemu/%.c $(MAGELLAN_SRCS) | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  HOSTCC  $(notdir $@)"
+	$(Q)$(HOST_CC) $(MAGELLAN_HOST_CFLAGS) -o $@ $(filter %.c,$^)
+HOST_CHECK_DEPS += $(MAGELLAN_EMU) $(MAGELLAN_TEST)
+export NSBSP_MAGELLAN_EMU := $(MAGELLAN_EMU)
+export NSBSP_MAGELLAN_SCENARIO := $(MAGELLAN_SCENARIO)
+ifeq ($(MAGELLAN),)
+# Started in the background of the shell that then becomes QEMU (exec):
+# the emulator leaves with QEMU (QMP/pty closed, or PR_SET_PDEATHSIG).
+MAGELLAN_QEMU_DEPS := $(MAGELLAN_EMU)
+MAGELLAN_QEMU_START = $(MAGELLAN_EMU) --qmp $(OUT)/qemu/magellan.qmp \
+	--demo 10 --scenario $(MAGELLAN_SCENARIO) --log $(OUT)/qemu/magellan.log &
+MAGELLAN_RUN_ARGS = --qmp $(OUT)/qemu/magellan.qmp
+else
+MAGELLAN_RUN_ARGS = --magellan $(MAGELLAN)
+endif
+QEMU_RUN_ARGS += $(MAGELLAN_RUN_ARGS)
+qemu: $(MAGELLAN_QEMU_DEPS)
+# ---- magellan (SpaceMouse) end ----------------------------------------------
+
 # ---- QEMU ------------------------------------------------------------------
 # ---- carl9170: CARL9170=VID:PID or BUS/ADDR passes a real stick through ----
 CARL9170 ?=
 QEMU_RUN_ARGS += $(if $(CARL9170),--carl9170 $(CARL9170))
 # ---- end carl9170 ----
 qemu: all $(if $(filter uboot,$(BOOT)),image)
-	$(Q)sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) $(QEMU_RUN_ARGS)
+	$(Q)mkdir -p $(OUT)/qemu
+	$(Q)$(MAGELLAN_QEMU_START) exec sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) $(QEMU_RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
 # on-target ones (rootfs/checks/run-checks --host), results in host.ktap.

@@ -24,6 +24,45 @@ log=$out/$mode.log
 ktap=$out/$mode.ktap
 raw=$out/$mode.raw
 
+# ---- magellan (begin): the SpaceMouse emulator around QEMU ----------------
+# The Makefile exports NSBSP_MAGELLAN_EMU and NSBSP_MAGELLAN_SCENARIO. The
+# emulator follows QEMU: it finds QEMU's ptys through QMP and leaves when
+# QEMU's QMP socket or pty closes, or when this shell dies (PR_SET_PDEATHSIG);
+# magellan_stop makes sure of it, and a late leaver fails the verdict.
+emu_pid='' emu_dir='' emu_reason=''
+emu_log=$out/$mode.magellan.log
+magellan_stop() {
+	[ -n "$emu_pid" ] || return 0
+	if ! grep -q 'SpaceMouse on' "$emu_log"; then
+		# Still waiting for QEMU's QMP socket (with a bound): QEMU never got there.
+		kill "$emu_pid" 2>/dev/null || true
+		emu_reason="magellan-emu never reached QEMU's QMP socket (killed)"
+	fi
+	i=0
+	while kill -0 "$emu_pid" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$emu_pid" 2>/dev/null; then
+		emu_reason="magellan-emu still running 5 s after QEMU ended (killed; see $emu_log)"
+		kill "$emu_pid" 2>/dev/null || true
+	fi
+	emu_rc=0
+	wait "$emu_pid" || emu_rc=$?
+	[ "$emu_rc" -eq 0 ] || emu_reason="${emu_reason:-magellan-emu failed (exit $emu_rc): $(tail -n 1 "$emu_log")}"
+	emu_pid=''
+	rm -rf "$emu_dir"
+}
+if [ -n "${NSBSP_MAGELLAN_EMU-}" ]; then
+	emu_dir=$(mktemp -d)
+	trap 'magellan_stop' EXIT
+	"$NSBSP_MAGELLAN_EMU" --qmp "$emu_dir/qmp" --control --scenario "$NSBSP_MAGELLAN_SCENARIO" \
+		< /dev/null > /dev/null 2> "$emu_log" &
+	emu_pid=$!
+	set -- --qmp "$emu_dir/qmp" --magellan-control "$@"
+fi
+# ---- magellan (end) ---------------------------------------------------------
+
 echo "  BOOT    $mode (checks; timeout ${timeout_s}s, console in $log)"
 start=$(date +%s%N)
 rc=0
@@ -75,6 +114,10 @@ for lc in "$here"/log-checks/*.sh; do
 	rm -f "$ktap.lc"
 done
 # ---- end of console halves --------------------------------------------------
+# ---- magellan (begin)
+magellan_stop
+[ -z "$emu_reason" ] || reason="${reason:+$reason; }$emu_reason"
+# ---- magellan (end)
 
 planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
 [ -n "$planned" ] || planned=0

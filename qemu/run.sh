@@ -20,6 +20,10 @@
 #                    of the host's lsusb) on qemu-xhci, instead of the stub
 #   --cachefiles-share DIR   export DIR over virtio-9p (mount tag nsbsp-share)
 #   --cachefiles-disk FILE   attach FILE (ext4 cache disk) as virtio-blk
+#   --magellan DEV   the SpaceMouse port's host end is serial device DEV
+#                    (default: a pty, chardev "magellan", for qemu/magellan-emu)
+#   --magellan-control  add the magellan checks' control port (virtio console)
+#   --qmp SOCKET     QMP on a unix socket (how magellan-emu finds the ptys)
 #
 # The board never reaches a network: QEMU always runs with -nic none.
 set -eu
@@ -32,7 +36,7 @@ mem=512M
 smp=1
 
 usage() {
-	sed -n '3,26s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,30s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 
@@ -42,6 +46,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 image=$here/../out/images/sdcard.img
 uboot_bin=/usr/lib/u-boot/qemu_arm64/u-boot.bin
 uboot_dtb=$here/../out/images/u-boot-qemu-virt.dtb
+magellan_dev='' magellan_control='' qmp=''	# magellan
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -58,6 +63,9 @@ while [ $# -gt 0 ]; do
 	--acpi-initrd) acpi_initrd=$2; shift 2 ;;
 	--cachefiles-share) cachefiles_share=$2; shift 2 ;;
 	--cachefiles-disk) cachefiles_disk=$2; shift 2 ;;
+	--magellan) magellan_dev=$2; shift 2 ;;	# magellan
+	--magellan-control) magellan_control=1; shift ;;	# magellan
+	--qmp) qmp=$2; shift 2 ;;	# magellan
 	--) shift; break ;;
 	-h | --help) usage ;;
 	*) echo "Error: unknown option $1" >&2; usage ;;
@@ -112,6 +120,31 @@ if [ -n "$cachefiles_disk" ]; then
 		-device virtio-blk-device,drive=nsbsp-cache "$@"
 fi
 # ---- end cachefiles ---------------------------------------------------------
+
+# ---- magellan (begin): the SpaceMouse port --------------------------------
+# A second serial port: QEMU virt has one non-secure PL011 (the console), so
+# the board gets a PCI 16550 (pci-serial, 1b36:0002, driver 8250_pci; it is
+# the same in every boot mode). Its host end is a pty that qemu/magellan-emu
+# finds through QMP, or a real serial device. The checks' control port is a
+# virtio console port named magellan-ctl (the guest asks the emulator for
+# each packet once its input device exists).
+if [ -n "$magellan_dev" ]; then
+	if [ ! -c "$magellan_dev" ] || [ ! -r "$magellan_dev" ] || [ ! -w "$magellan_dev" ]; then
+		echo "Error: $magellan_dev: not a serial device this user can read and write" >&2
+		exit 1
+	fi
+	set -- -chardev "serial,id=magellan,path=$magellan_dev" -device pci-serial,chardev=magellan "$@"
+else
+	set -- -chardev pty,id=magellan -device pci-serial,chardev=magellan "$@"
+fi
+if [ -n "$magellan_control" ]; then
+	set -- -device virtio-serial-pci -chardev pty,id=magellan-ctl \
+		-device virtserialport,chardev=magellan-ctl,name=magellan-ctl "$@"
+fi
+# Any -qmp turns off -nographic's default "mon:stdio" (QEMU vl.c), which
+# would leave a console without Ctrl-a x that Ctrl-C kills: ask for it.
+[ -z "$qmp" ] || set -- -qmp "unix:$qmp,server=on,wait=off" -serial mon:stdio "$@"
+# ---- magellan (end) ---------------------------------------------------------
 
 # ---- uboot mode (image, issue 8) --------------------------------------------
 # Debian's U-Boot for QEMU virt boots the SD card image, read-only, as a
