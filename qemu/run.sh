@@ -162,25 +162,25 @@ if [ "$mode" = uboot ]; then
 	[ -n "$check" ] && extra="nsbsp.check=1"
 	[ -n "$append" ] && extra="${extra:+$extra }$append"
 	[ -z "$carl9170" ] || { echo "Error: --carl9170 works in dt and acpi mode only" >&2; exit 1; }
-	fwdtb=$uboot_dtb
-	if [ -n "$extra" ]; then
-		case $extra in *[\'\"\;\$]*)
-			echo "Error: --append: no quotes, ';' or '$' in uboot mode (they go through U-Boot's shell)" >&2
-			exit 1 ;;
-		esac
-		tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-uboot-dtb.XXXXXX")
-		cp "$uboot_dtb" "$tmp"
-		fdtput -p -t s "$tmp" /config bootcmd "setenv nsbsp_bootargs '$extra'; run distro_bootcmd"
-		# QEMU reads the DT at start: keep it open on fd 3, unlinked,
-		# so nothing is left behind whatever ends QEMU.
-		exec 3< "$tmp"
-		rm -f "$tmp"
-		fwdtb=/dev/fd/3
-	fi
-	# The SD card goes last: QEMU gives the last virtio-mmio device the
-	# first transport, and U-Boot's distro boot looks at virtio 0 only.
+	case $extra in *[\'\"\;\$]*)
+		echo "Error: --append: no quotes, ';' or '$' in uboot mode (they go through U-Boot's shell)" >&2
+		exit 1 ;;
+	esac
+	# The boot command, in the DT QEMU hands U-Boot: distro boot on every
+	# virtio disk in turn (its default tries virtio 0 only, and which disk
+	# is 0 depends on the other devices of the board).
+	# shellcheck disable=SC2016 # ${n} is U-Boot's, not ours
+	bootcmd='for n in 0 1 2 3 4 5 6 7; do setenv devnum ${n}; run virtio_boot; done'
+	[ -z "$extra" ] || bootcmd="setenv nsbsp_bootargs '$extra'; $bootcmd"
+	tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-uboot-dtb.XXXXXX")
+	cp "$uboot_dtb" "$tmp"
+	fdtput -p -t s "$tmp" /config bootcmd "$bootcmd"
+	# QEMU reads the DT at start: keep it open on fd 3, unlinked,
+	# so nothing is left behind whatever ends QEMU.
+	exec 3< "$tmp"
+	rm -f "$tmp"
 	exec "$QEMU" -M "$machine" -cpu "$cpu" -m "$mem" -smp "$smp" -nographic -no-reboot \
-		-nic none -bios "$uboot_bin" -dtb "$fwdtb" "$@" \
+		-nic none -bios "$uboot_bin" -dtb /dev/fd/3 "$@" \
 		-drive "if=none,id=sdcard,format=raw,readonly=on,file=$image" \
 		-device virtio-blk-device,drive=sdcard
 fi
