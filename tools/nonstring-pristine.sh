@@ -1,0 +1,66 @@
+#!/bin/sh
+# Prepare the unpatched counterpart of the board build for the
+# nonstring_unpatched_finds_seeds check: DIR/src is the kernel tree with
+# the series taken out (a tree of symbolic links to TREE, where every file
+# the series touches is its pristine copy from TREE/.nsbsp/orig), and
+# DIR/objects lists the seed objects to compile there: the board's objects
+# built from a file the series annotates (a - line it marks __nonstring,
+# __nonstring_array or resizes), or in that file's folder depending on it
+# (an annotated header). DIR/deps lists what those objects include.
+#
+# usage: nonstring-pristine.sh TREE KOUT PATCHDIR DIR
+set -eu
+[ $# -eq 4 ] || { echo "usage: $0 TREE KOUT PATCHDIR DIR" >&2; exit 1; }
+tree=$1 kout=$2 pdir=$3 dir=$4
+state=$tree/.nsbsp
+[ -f "$state/files" ] || { echo "Error: $tree is not a patched tree (make linux-tree)" >&2; exit 1; }
+
+if [ ! -f "$dir/src/Makefile" ] || ! cmp -s "$state/files" "$dir/src.files"; then
+	echo "  PRISTINE $dir/src (links to $tree, the series taken out)"
+	rm -rf "$dir/src" "$dir/src.files"
+	mkdir -p "$dir"
+	cp -as "$tree" "$dir/src"
+	rm -rf "$dir/src/.nsbsp"
+	cp "$state/files" "$dir/src.files"
+fi
+# The originals, refreshed every time (a patch may have been edited).
+while read -r f; do
+	rm -f "$dir/src/$f"
+	if [ -e "$state/orig/$f" ]; then cp "$state/orig/$f" "$dir/src/$f"; fi
+done < "$state/files"
+
+# Files the annotation patches mark (their - lines).
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$pdir/series" | while read -r p; do
+	awk '/^--- a\// { f = substr($2, 3) } /^\+[^+].*__nonstring|^\+[^+].*\[\] *=/ { print f }' "$pdir/$p"
+done | sort -u > "$dir/files"
+
+: > "$dir/objects.new"
+: > "$dir/deps.new"
+while read -r f; do
+	case $f in
+	*.c)
+		o=${f%.c}.o
+		[ -f "$kout/$o" ] && echo "$o" >> "$dir/objects.new"
+		;;
+	*)
+		# Objects of the header's folder that include it.
+		d=$(dirname "$f")
+		[ -d "$kout/$d" ] || continue
+		for c in "$kout/$d"/.*.o.cmd; do
+			[ -f "$c" ] || continue
+			grep -q "/$f \\\\\$" "$c" || continue
+			o=${c#"$kout/"}
+			o=$(dirname "$o")/$(basename "$o" .cmd | sed 's/^\.//')
+			echo "$o" >> "$dir/objects.new"
+		done
+		;;
+	esac
+done < "$dir/files"
+sort -u "$dir/objects.new" > "$dir/objects"
+relsrc=$(realpath --relative-to="$kout" "$tree")
+while read -r o; do
+	c=$kout/$(dirname "$o")/.$(basename "$o").cmd
+	sed -n -e "s|^ *$relsrc/\([^ ]*\) \\\\\$|\1|p" -e "s|^ *$tree/\([^ ]*\) \\\\\$|\1|p" "$c"
+done < "$dir/objects" | sort -u > "$dir/deps"
+rm -f "$dir/objects.new" "$dir/deps.new"
+echo "  PRISTINE $(wc -l < "$dir/objects") seed objects, from $(wc -l < "$dir/files") annotated files"
