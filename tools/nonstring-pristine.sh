@@ -4,9 +4,10 @@
 # the series taken out (a tree of symbolic links to TREE, where every file
 # the series touches is its pristine copy from TREE/.nsbsp/orig), and
 # DIR/objects lists the seed objects to compile there: the board's objects
-# built from a file the series annotates (a - line it marks __nonstring,
-# __nonstring_array or resizes), or in that file's folder depending on it
-# (an annotated header). DIR/deps lists what those objects include.
+# built from a file with a seed declaration (tools/nonstring-seeds.sh), or
+# in that file's folder and depending on it (a header); DIR/compiled lists
+# the files with a seed declaration that gave objects, DIR/deps what those
+# objects include.
 #
 # usage: nonstring-pristine.sh TREE KOUT PATCHDIR DIR
 set -eu
@@ -29,18 +30,18 @@ while read -r f; do
 	if [ -e "$state/orig/$f" ]; then cp "$state/orig/$f" "$dir/src/$f"; fi
 done < "$state/files"
 
-# Files the annotation patches mark (their - lines).
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$pdir/series" | while read -r p; do
-	awk '/^--- a\// { f = substr($2, 3) } /^\+[^+].*__nonstring|^\+[^+].*\[\] *=/ { print f }' "$pdir/$p"
-done | sort -u > "$dir/files"
+# Files with a seed declaration.
+sh "$(dirname "$0")/nonstring-seeds.sh" "$pdir" | cut -d: -f1 | sort -u > "$dir/files"
 
 : > "$dir/objects.new"
-: > "$dir/deps.new"
+: > "$dir/compiled.new"
 while read -r f; do
 	case $f in
 	*.c)
 		o=${f%.c}.o
-		[ -f "$kout/$o" ] && echo "$o" >> "$dir/objects.new"
+		[ -f "$kout/$o" ] || continue
+		echo "$o" >> "$dir/objects.new"
+		echo "$f" >> "$dir/compiled.new"
 		;;
 	*)
 		# Objects of the header's folder that include it.
@@ -52,15 +53,17 @@ while read -r f; do
 			o=${c#"$kout/"}
 			o=$(dirname "$o")/$(basename "$o" .cmd | sed 's/^\.//')
 			echo "$o" >> "$dir/objects.new"
+			echo "$f" >> "$dir/compiled.new"
 		done
 		;;
 	esac
 done < "$dir/files"
 sort -u "$dir/objects.new" > "$dir/objects"
+sort -u "$dir/compiled.new" > "$dir/compiled"
 relsrc=$(realpath --relative-to="$kout" "$tree")
 while read -r o; do
 	c=$kout/$(dirname "$o")/.$(basename "$o").cmd
 	sed -n -e "s|^ *$relsrc/\([^ ]*\) \\\\\$|\1|p" -e "s|^ *$tree/\([^ ]*\) \\\\\$|\1|p" "$c"
 done < "$dir/objects" | sort -u > "$dir/deps"
-rm -f "$dir/objects.new" "$dir/deps.new"
+rm -f "$dir/objects.new" "$dir/compiled.new"
 echo "  PRISTINE $(wc -l < "$dir/objects") seed objects, from $(wc -l < "$dir/files") annotated files"

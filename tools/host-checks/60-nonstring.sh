@@ -13,7 +13,9 @@
 #   (each one is listed with the declaration where __nonstring belongs).
 # nonstring_unpatched_finds_seeds: the seed objects compiled from the
 #   pristine linux-source-6.1 with the board config (make nonstring-unpatched)
-#   report every declaration the series marks in a file the board compiles.
+#   report every declaration the series marks (tools/nonstring-seeds.sh) in
+#   a file the board compiles (a .c it builds, or a header that objects of
+#   the header's own folder include).
 # Environment from the Makefile: NSBSP_KCC, NSBSP_KOUT, NSBSP_KSRC,
 # NSBSP_NONSTRING_SO, NSBSP_NONSTRING_SKIP, NSBSP_UNPATCHED.
 # shellcheck source=../../rootfs/checks/lib.sh
@@ -83,33 +85,6 @@ board_clean() {
 	echo "no finding in $objs objects of $NSBSP_KOUT"
 }
 
-# The declarations the annotation patches change, as "FILE:LINE" in the
-# pristine file: the - line of each hunk that adds __nonstring or
-# __nonstring_array, or drops an array's size.
-seed_decls() {
-	sed -e 's/#.*//' "$TOP/kernel-patches/series" | while read -r p; do
-		[ -n "$p" ] || continue
-		awk '
-		/^--- a\// { file = substr($2, 3); next }
-		/^\+\+\+ / { next }
-		/^@@ / { split($2, a, ","); line = -a[1] - 1; nd = 0; ni = 0; next }
-		/^ / { line++; nd = 0; ni = 0; next }
-		/^-/ {
-			line++
-			if (ni) { nd = 0; ni = 0 }
-			del[++nd] = $0; at[nd] = line
-			next
-		}
-		/^\+/ {
-			if (++ni > nd) next
-			old = del[ni]
-			if (($0 ~ /__nonstring/ && old !~ /__nonstring/) ||
-			    (old ~ /\[[^]]+\] *=/ && $0 ~ /\[\] *=/))
-				print file ":" at[ni]
-		}' "$TOP/kernel-patches/$p"
-	done | sort -u
-}
-
 unpatched() {
 	check_flags > /dev/null || exit $?
 	dir=$NSBSP_UNPATCHED
@@ -118,14 +93,12 @@ unpatched() {
 	echo "$report" > "$dir/report"
 	echo "$(echo "$report" | grep -c .) findings in $(wc -l < "$dir/objects") seed objects of the pristine tree"
 	missing=0 checked=0
-	for d in $(seed_decls); do
+	for d in $(sh "$TOP/tools/nonstring-seeds.sh" "$TOP/kernel-patches"); do
 		f=${d%:*}
-		# Only what the board compiles: a seed .c file must have a seed
-		# object; a header must be a dependency of one.
-		case $f in
-		*.c) grep -qx "${f%.c}.o" "$dir/objects" || { echo "$d: not in the board build"; continue; } ;;
-		*) grep -qF "$f" "$dir/deps" || { echo "$d: not in the board build"; continue; } ;;
-		esac
+		# Only what the board compiles: a seed .c file built by the
+		# board, or a header that objects of its own folder include
+		# (tools/nonstring-pristine.sh).
+		grep -qx "$f" "$dir/compiled" || { echo "$d: not compiled by the board"; continue; }
 		checked=$((checked + 1))
 		if echo "$report" | grep -qF ": $d: "; then
 			echo "$d: reported: $(echo "$report" | grep -cF ": $d: ") findings"
