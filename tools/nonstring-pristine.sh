@@ -24,10 +24,16 @@ if [ ! -f "$dir/src/Makefile" ] || ! cmp -s "$state/files" "$dir/src.files"; the
 	rm -rf "$dir/src/.nsbsp"
 	cp "$state/files" "$dir/src.files"
 fi
-# The originals, refreshed every time (a patch may have been edited).
+# The originals, checked every time (a patch may have been edited); an
+# unchanged one is left alone so that kbuild does not rebuild its users.
 while read -r f; do
-	rm -f "$dir/src/$f"
-	if [ -e "$state/orig/$f" ]; then cp "$state/orig/$f" "$dir/src/$f"; fi
+	if [ -e "$state/orig/$f" ]; then
+		[ ! -L "$dir/src/$f" ] && cmp -s "$state/orig/$f" "$dir/src/$f" && continue
+		rm -f "$dir/src/$f"
+		cp -p "$state/orig/$f" "$dir/src/$f"
+	else
+		rm -f "$dir/src/$f"
+	fi
 done < "$state/files"
 
 # Files with a seed declaration.
