@@ -30,7 +30,7 @@ while read -r f; do
 	if [ -e "$state/orig/$f" ]; then
 		[ ! -L "$dir/src/$f" ] && cmp -s "$state/orig/$f" "$dir/src/$f" && continue
 		rm -f "$dir/src/$f"
-		cp -p "$state/orig/$f" "$dir/src/$f"
+		cp "$state/orig/$f" "$dir/src/$f"	# new time: kbuild rebuilds its users
 	else
 		rm -f "$dir/src/$f"
 	fi
