@@ -84,12 +84,16 @@ HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 # `make nonstring-report` and the nonstring_board_clean check.
 HOST_PKGS += g++ gcc-12-plugin-dev-aarch64-linux-gnu
 NONSTRING_GCC_MAJOR := $(if $(LLVM),,$(shell $(KCC) -dumpversion 2>/dev/null | cut -d. -f1))
-NONSTRING_HEADERS := $(if $(LLVM),,$(shell $(KCC) -print-file-name=plugin 2>/dev/null))/include
+# Evaluated when used: on a fresh machine `make deps` installs them first.
+NONSTRING_HEADERS = $(if $(LLVM),,$(shell $(KCC) -print-file-name=plugin 2>/dev/null))/include
+# The default compiler's headers are in HOST_PKGS, so they are there by then.
+NONSTRING_HAVE_HEADERS := $(or $(filter aarch64-linux-gnu-gcc,$(KCC)),$(wildcard $(NONSTRING_HEADERS)/gcc-plugin.h))
 NONSTRING_SKIP := $(strip $(if $(LLVM),$(KCC) is clang (no such warning to emulate),\
 	$(if $(filter-out 1 2 3 4 5 6 7 8 9 10 11 12 13 14,$(NONSTRING_GCC_MAJOR)),\
 	$(KCC) is GCC $(NONSTRING_GCC_MAJOR): it has -Wunterminated-string-initialization itself,\
-	$(if $(wildcard $(NONSTRING_HEADERS)/gcc-plugin.h),,\
-	no GCC plugin headers for $(KCC) in $(NONSTRING_HEADERS) (Debian: gcc-$(NONSTRING_GCC_MAJOR)-plugin-dev-aarch64-linux-gnu)))))
+	$(if $(NONSTRING_HAVE_HEADERS),,$(if $(NONSTRING_GCC_MAJOR),\
+	no GCC plugin headers for $(KCC) in $(NONSTRING_HEADERS) (Debian: gcc-$(NONSTRING_GCC_MAJOR)-plugin-dev-aarch64-linux-gnu),\
+	$(KCC) does not run)))))
 NONSTRING_SO := $(KOUT)/nonstring-plugin.so
 NONSTRING_CC := sh $(TOP)/tools/nonstring-cc.sh
 ifeq ($(NONSTRING_SKIP),)
