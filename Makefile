@@ -98,8 +98,11 @@ NONSTRING_SO := $(KOUT)/nonstring-plugin.so
 NONSTRING_CC := sh $(TOP)/tools/nonstring-cc.sh
 ifeq ($(NONSTRING_SKIP),)
 # Relative to the kernel build folder (kbuild compiles there) so that the
-# flags are the same in every clone; ccache hashes the plugin itself.
-override KCFLAGS += -fplugin=./nonstring-plugin.so -DNONSTRING_PLUGIN
+# flags are the same in every clone; ccache hashes the plugin itself. The
+# plugin source's hash in the macro makes kbuild recheck every object when
+# the checker changes (and only then).
+NONSTRING_ID := $(shell cksum < $(TOP)/tools/nonstring-plugin.cc | cut -d' ' -f1)
+override KCFLAGS += -fplugin=./nonstring-plugin.so -DNONSTRING_PLUGIN=$(NONSTRING_ID)
 export CCACHE_EXTRAFILES := $(NONSTRING_SO)
 KERNEL_DEPS += $(NONSTRING_SO)
 endif

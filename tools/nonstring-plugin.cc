@@ -187,6 +187,11 @@ void decide(std::vector<candidate> &cands)
 				match = &c;
 				break;
 			}
+		// A range designator ([0 ... 3] = "ab") is one site for
+		// several elements: the same bytes again.
+		for (candidate &c : cands)
+			if (!match && known && c.bytes == bytes)
+				match = &c;
 		if (match)
 			match->used = true;
 		if (!match || !match->nonstring)

@@ -26,7 +26,7 @@ tag='[-Wunterminated-string-initialization]'
 check_flags() {
 	if [ -z "$NSBSP_NONSTRING_SKIP" ]; then
 		[ -f "$NSBSP_NONSTRING_SO" ] || fail "no plugin $NSBSP_NONSTRING_SO (make nonstring-plugin)"
-		echo "-fplugin=$NSBSP_NONSTRING_SO -DNONSTRING_PLUGIN"
+		echo "-fplugin=$NSBSP_NONSTRING_SO -DNONSTRING_PLUGIN=1"
 		return
 	fi
 	case $NSBSP_NONSTRING_SKIP in

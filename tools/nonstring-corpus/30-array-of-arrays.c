@@ -19,6 +19,8 @@ const char a5[2][2][2] __nonstring_array = { { "ab", "cd" } };	/* ns: none */
 const char a6[][4] = { { 'a', 'b', 'c', 'd' }, { 0x41, 0x42, 0x43, 0x44 } };	/* ns: none */
 const char a7[][4] = { "abc", "def" };		/* ns: none */
 unsigned char a8[][2] = { "ab" };		/* ns: warn */
+const char a9[4][2] = { [0 ... 3] = "ab", [1] = "cd" };	/* ns: warn 5 */
+const char a10[4][2] __nonstring_array = { [0 ... 3] = "ab", [1] = "cd" };	/* ns: none */
 
 struct table {
 	char names[2][4] __nonstring_array;
@@ -31,5 +33,5 @@ struct table t2 = { .plain[1] = "pqrs", .names[0] = "tuvw" };	/* ns: warn */
 const char *use(int i)
 {
 	return a1[i] + a2[i][0] + a3[i][0] + a4[i][0][0] + a5[i][0][0] +
-	       a6[i][0] + a7[i][0] + a8[i][0];
+	       a6[i][0] + a7[i][0] + a8[i][0] + a9[i][0] + a10[i][0];
 }
