@@ -78,7 +78,7 @@ HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 # GCC 15's -Wunterminated-string-initialization for GCC < 15: the plugin
 # tools/nonstring-plugin.cc, built against the compiler's own plugin headers
 # and loaded into every kernel compile; -DNONSTRING_PLUGIN makes
-# __nonstring_array the plugin's nonstring_array attribute (patch 0001).
+# __nonstring_array the plugin's nonstring_array attribute (patch 0006).
 # GCC 15 has the warning itself (patch 0004 turns it on); clang has not.
 # tools/nonstring-cc.sh keeps each object's findings beside it, for
 # `make nonstring-report` and the nonstring_board_clean check.
