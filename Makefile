@@ -52,7 +52,7 @@ FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/*.config)) \
 	$(if $(SANITIZE),$(sort $(wildcard $(TOP)/board/linux/sanitize/*.config)))
 JOBS ?= $(shell nproc)
 KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
-	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(CCACHE) $(KCC))" \
+	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(NONSTRING_CC) $(CCACHE) $(KCC))" \
 	HOSTCC="$(strip $(CCACHE) gcc)" KCFLAGS="$(KCFLAGS)"
 
 # ---- board -----------------------------------------------------------------
@@ -76,6 +76,94 @@ TARGET_TOOLS := $(sort $(patsubst $(TOP)/rootfs/tools/%.c,$(ROOTFS)/tools/%,$(wi
 HOST_PKGS := make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	bc bison flex libssl-dev libelf-dev cpio xz-utils kmod python3 \
 	linux-source-6.1 ccache device-tree-compiler qemu-system-arm time
+
+# ---- nonstring checker (issue 9) -------------------------------------------
+# GCC 15's -Wunterminated-string-initialization for GCC < 15: the plugin
+# tools/nonstring-plugin.cc, built against the compiler's own plugin headers
+# and loaded into every kernel compile; -DNONSTRING_PLUGIN makes
+# __nonstring_array the plugin's nonstring_array attribute (patch 0009).
+# GCC 15 has the warning itself (patch 0004 turns it on); clang has not.
+# tools/nonstring-cc.sh keeps each object's findings beside it, for
+# `make nonstring-report` and the nonstring_board_clean check.
+HOST_PKGS += g++ gcc-12-plugin-dev-aarch64-linux-gnu
+NONSTRING_GCC_MAJOR := $(if $(LLVM),,$(shell $(KCC) -dumpversion 2>/dev/null | cut -d. -f1))
+# Evaluated when used: on a fresh machine `make deps` installs them first.
+NONSTRING_HEADERS = $(if $(LLVM),,$(shell $(KCC) -print-file-name=plugin 2>/dev/null))/include
+# The default compiler's headers are in HOST_PKGS, so they are there by then.
+NONSTRING_HAVE_HEADERS := $(or $(filter aarch64-linux-gnu-gcc,$(KCC)),$(wildcard $(NONSTRING_HEADERS)/gcc-plugin.h))
+NONSTRING_SKIP := $(strip $(if $(LLVM),$(KCC) is clang (no such warning to emulate),\
+	$(if $(filter-out 1 2 3 4 5 6 7 8 9 10 11 12 13 14,$(NONSTRING_GCC_MAJOR)),\
+	$(KCC) is GCC $(NONSTRING_GCC_MAJOR): it has -Wunterminated-string-initialization itself,\
+	$(if $(NONSTRING_HAVE_HEADERS),,$(if $(NONSTRING_GCC_MAJOR),\
+	no GCC plugin headers for $(KCC) in $(NONSTRING_HEADERS) (Debian: gcc-$(NONSTRING_GCC_MAJOR)-plugin-dev-aarch64-linux-gnu),\
+	$(KCC) does not run)))))
+NONSTRING_SO := $(KOUT)/nonstring-plugin.so
+NONSTRING_CC := sh $(TOP)/tools/nonstring-cc.sh
+ifeq ($(NONSTRING_SKIP),)
+# Relative to the kernel build folder (kbuild compiles there) so that the
+# flags are the same in every clone; ccache hashes the plugin itself. The
+# plugin source's hash in the macro makes kbuild recheck every object when
+# the checker changes (and only then).
+NONSTRING_ID := $(shell cksum < $(TOP)/tools/nonstring-plugin.cc | cut -d' ' -f1)
+override KCFLAGS += -fplugin=./nonstring-plugin.so -DNONSTRING_PLUGIN=$(NONSTRING_ID)
+export CCACHE_EXTRAFILES := $(NONSTRING_SO)
+KERNEL_DEPS += $(NONSTRING_SO)
+endif
+
+$(NONSTRING_SO): $(TOP)/tools/nonstring-plugin.cc | deps
+	$(Q)mkdir -p $(@D)
+	@echo "  HOSTCXX $(notdir $@) (GCC $(NONSTRING_GCC_MAJOR) plugin)"
+	$(Q)g++ -std=gnu++14 -shared -fPIC -fno-rtti -O2 -Wall -Wextra -Wno-unused-parameter \
+		-I$(NONSTRING_HEADERS) -o $@ $<
+
+nonstring-plugin: $(NONSTRING_SO)
+
+# The seed objects compiled from the tree without the series, with the
+# board config and the same flags (nonstring_unpatched_finds_seeds); its
+# findings go to a log, not to the screen.
+NONSTRING_UNPATCHED := $(OUT)/nonstring-unpatched/$(VARIANT)
+NONSTRING_KMAKE = $(subst -C $(KSRC) O=$(KOUT),-C $(NONSTRING_UNPATCHED)/src O=$(NONSTRING_UNPATCHED)/build,$(KMAKE))
+nonstring-unpatched: kernel
+	$(Q)sh $(TOP)/tools/nonstring-pristine.sh $(KSRC) $(KOUT) $(KPATCHES) $(NONSTRING_UNPATCHED)
+	$(Q)mkdir -p $(NONSTRING_UNPATCHED)/build
+	$(Q)cmp -s $(KOUT)/.config $(NONSTRING_UNPATCHED)/build/.config || cp $(KOUT)/.config $(NONSTRING_UNPATCHED)/build/.config
+	$(Q)$(if $(NONSTRING_SKIP),,cp -p $(NONSTRING_SO) $(NONSTRING_UNPATCHED)/build/)
+	$(Q)$(NONSTRING_KMAKE) -s olddefconfig > $(NONSTRING_UNPATCHED)/build.log 2>&1 || { cat $(NONSTRING_UNPATCHED)/build.log; exit 1; }
+	@echo "  NONSTRING unpatched seed objects in $(NONSTRING_UNPATCHED)/build (log: build.log)"
+	$(Q)$(NONSTRING_KMAKE) -s $$(cat $(NONSTRING_UNPATCHED)/objects) >> $(NONSTRING_UNPATCHED)/build.log 2>&1 || \
+		{ cat $(NONSTRING_UNPATCHED)/build.log; exit 1; }
+
+# What tools/host-checks/60-nonstring.sh needs to know.
+HOST_CHECK_DEPS += $(if $(NONSTRING_SKIP),,$(NONSTRING_SO) nonstring-unpatched)
+export NSBSP_KCC := $(KCC)
+export NSBSP_KOUT := $(KOUT)
+export NSBSP_KSRC := $(KSRC)
+export NSBSP_NONSTRING_SO := $(NONSTRING_SO)
+export NSBSP_NONSTRING_SKIP := $(NONSTRING_SKIP)
+export NSBSP_UNPATCHED := $(NONSTRING_UNPATCHED)
+
+nonstring-report: kernel
+	$(Q)sh $(TOP)/tools/nonstring-report.sh $(KOUT) $(KSRC) > $(KOUT)/nonstring-report.txt
+	$(Q)cat $(KOUT)/nonstring-report.txt
+	@echo "  NONSTRING $$(wc -l < $(KOUT)/nonstring-report.txt) findings for $(notdir $(KOUT)) ($(if $(NONSTRING_SKIP),$(NONSTRING_SKIP),plugin))"
+
+# ---- compiler matrix (issue 9) ---------------------------------------------
+# Each compiler builds the board kernel into its own out/build/linux-<cc>/;
+# tools/compiler-verdict.sh then wants no warning from any object and
+# CONFIG_CC_HAS_MULTIDIMENSIONAL_NONSTRING as the compiler really is.
+HOST_PKGS += clang-16 lld-16 llvm-16
+COMPILERS ?= gcc LLVM=-16
+compilers: deps
+	$(Q)for c in $(COMPILERS); do \
+		case $$c in gcc) c= ;; esac; \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory kernel $$c || exit 1; \
+		echo "  TIME    $${c:-gcc}: $$(($$(date +%s) - start)) s"; \
+		$(MAKE) --no-print-directory compiler-verdict $$c || exit 1; \
+	done
+
+compiler-verdict:
+	$(Q)sh $(TOP)/tools/compiler-verdict.sh $(KOUT) "$(KCC)" "$(if $(LLVM),--target=$(CROSS_COMPILE:%-=%))"
 
 # ---- checks ----------------------------------------------------------------
 MODES ?= dt acpi
@@ -245,7 +333,8 @@ Q :=
 endif
 
 .PHONY: FORCE all kernel dtb initramfs deps qemu check help clean distclean \
-	linux-menuconfig linux-update-config linux-tree bench soak
+	linux-menuconfig linux-update-config linux-tree bench soak \
+	nonstring-plugin nonstring-report nonstring-unpatched compilers compiler-verdict
 
 # help: two aligned columns, grouped (see `make help`).
 help:
@@ -267,6 +356,12 @@ help:
 	@echo
 	@echo 'Board:'
 	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
+	@echo
+	@echo 'Checkers:'
+	@echo '  nonstring-report       - GCC 15 unterminated-string findings of the board build (plugin on GCC < 15)'
+	@echo '  nonstring-plugin       - build the nonstring GCC plugin (tools/nonstring-plugin.cc)'
+	@echo '  nonstring-unpatched    - compile the seed objects without the series (out/nonstring-unpatched/)'
+	@echo '  compilers              - build the kernel with $(COMPILERS): no warning, right CONFIG_CC_HAS_*'
 	@echo
 	@echo 'Speed:'
 	@echo '  bench                  - measure build, boot and check times (out/bench.json, out/bench.md)'
@@ -330,7 +425,8 @@ $(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TO
 	$(Q)cp $@ $@.nsbsp
 
 # kbuild decides what to rebuild; a no-op run takes a few seconds.
-kernel: $(KOUT)/.config
+kernel: $(KOUT)/.config $(KERNEL_DEPS)
+	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
 	@test -f $(KIMAGE) || echo "  KERNEL  cold build in $(KOUT) (about 7 minutes on 2 cores)"
 	$(Q)$(KMAKE) -s Image modules
 	$(Q)test -f $(KIMAGE)

@@ -1,0 +1,44 @@
+#!/bin/sh
+# The verdict of `make compilers` on one compiler's kernel build: no
+# object printed a warning or an error (tools/nonstring-cc.sh keeps each
+# object's compiler messages in X.o.stderr), -Werror=attributes was on,
+# and CONFIG_CC_HAS_MULTIDIMENSIONAL_NONSTRING is y exactly when this
+# compiler takes the nonstring attribute on an array of char arrays
+# without a word (GCC >= 15.1; not GCC <= 14, not clang 16).
+#
+# usage: compiler-verdict.sh KOUT COMPILER [COMPILER-FLAGS]
+set -eu
+[ $# -ge 2 ] || { echo "usage: $0 KOUT COMPILER [FLAGS]" >&2; exit 1; }
+kout=$1 cc=$2 flags=${3-}
+name=$(basename "$kout")
+bad=0
+
+objs=$(find "$kout" -name '*.o' | wc -l)
+noisy=$(find "$kout" -name '*.o.stderr' | sort)
+if [ -n "$noisy" ]; then
+	for f in $noisy; do
+		echo "  WARN    ${f#"$kout/"}:"
+		grep -E 'warning:|error:' "$f" | sed 's/^/          /'
+	done
+	echo "Error: $name: $(echo "$noisy" | wc -l) of $objs objects printed diagnostics" >&2
+	bad=1
+fi
+
+grep -q -- '-Werror=attributes' "$kout/init/.main.o.cmd" ||
+	{ echo "Error: $name: -Werror=attributes was not in the compile flags" >&2; bad=1; }
+
+probe=$(mktemp)
+trap 'rm -f "$probe" "$probe.o"' EXIT
+# shellcheck disable=SC2086 # flags are words
+echo 'char tag[][4] __attribute__((__nonstring__)) = { "ab" };' |
+	$cc $flags -Wall -Wextra -x c - -c -o "$probe.o" > "$probe" 2>&1 || true
+if [ -s "$probe" ]; then want=n; else want=y; fi
+got=$(sed -n 's/^CONFIG_CC_HAS_MULTIDIMENSIONAL_NONSTRING=//p' "$kout/.config")
+got=${got:-n}
+if [ "$got" != "$want" ]; then
+	echo "Error: $name: CONFIG_CC_HAS_MULTIDIMENSIONAL_NONSTRING=$got, but $cc says:" >&2
+	cat "$probe" >&2
+	bad=1
+fi
+[ "$bad" -eq 0 ] || exit 1
+echo "  OK      $name: $objs objects, no warning, -Werror=attributes on, CONFIG_CC_HAS_MULTIDIMENSIONAL_NONSTRING=$got"
