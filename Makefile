@@ -22,6 +22,10 @@ CCACHE ?= $(shell command -v ccache 2>/dev/null)
 # Paths below the checkout are hashed relative to it, so a clone elsewhere
 # (CI, a second work tree) reuses the same cache entries.
 export CCACHE_BASEDIR := $(TOP)
+# ccache knows a compiler plugin (the nonstring checker) by its size and
+# mtime unless told to hash contents; a plugin built in another clone has
+# another mtime, so only contents give the same cache entries everywhere.
+export CCACHE_COMPILERCHECK := content
 ifneq ($(LLVM),)
 ifeq ($(LLVM),1)
 KCC := clang

@@ -124,6 +124,18 @@ rand12() {
 	echo $((r % 4096 - 2048))
 }
 
+# probed_as NAME VARIANT: the DT part NAME found its DT supplies and
+# registered an IIO device whose name is VARIANT.
+probed_as() {
+	if dev_log "$1" | grep -q 'supply .* not found'; then
+		fail "$1: the DT supplies were not found"
+	fi
+	iio=$(iio_dir "$1") || fail "$1: no IIO device"
+	got=$(cat "$iio/name")
+	echo "${iio##*/}: name $got"
+	[ "$got" = "$2" ] || fail "${iio##*/}: name is '$got', not $2"
+}
+
 case $1 in
 ak8974_probe_ami306)
 	name=$(dt_probed ami306) || exit 1
@@ -133,13 +145,7 @@ ak8974_probe_ami306)
 	want=$(printf 'ak8974 %s: detected ami306, FW ver %02x, S/N: %04x' "$name" $((ver & 0x7f)) "$sn")
 	dev_log "$name"
 	klog_has "$want" || fail "missing: $want"
-	if dev_log "$name" | grep -q 'supply .* not found'; then
-		fail "$name: the DT supplies were not found"
-	fi
-	iio=$(iio_dir "$name") || fail "$name: no IIO device"
-	got=$(cat "$iio/name")
-	echo "${iio##*/}: name $got"
-	[ "$got" = ami306 ] || fail "${iio##*/}: name is '$got', not ami306"
+	probed_as "$name" ami306
 	;;
 ak8974_axis_table)
 	name=$(dt_probed ami306) || exit 1
@@ -200,13 +206,7 @@ ak8974_probe_ak8974)
 	name=$(dt_probed ak8974) || exit 1
 	dev_log "$name"
 	klog_has "ak8974 $name: detected AK8974" || fail "missing: ak8974 $name: detected AK8974"
-	if dev_log "$name" | grep -q 'supply .* not found'; then
-		fail "$name: the DT supplies were not found"
-	fi
-	iio=$(iio_dir "$name") || fail "$name: no IIO device"
-	got=$(cat "$iio/name")
-	echo "${iio##*/}: name $got"
-	[ "$got" = ak8974 ] || fail "${iio##*/}: name is '$got', not ak8974"
+	probed_as "$name" ak8974
 	;;
 ak8974_i2c_stub)
 	addr=0x0e
