@@ -336,7 +336,7 @@ ifneq ($(V),)
 Q :=
 endif
 
-.PHONY: FORCE all kernel dtb initramfs deps qemu check help clean distclean \
+.PHONY: FORCE all kernel dtb initramfs deps qemu check check-host help clean distclean \
 	linux-menuconfig linux-update-config linux-tree bench soak \
 	nonstring-plugin nonstring-report nonstring-unpatched compilers compiler-verdict
 
@@ -391,6 +391,7 @@ help:
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
+	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: JOBS)'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
 	@echo '  CARL9170=VID:PID       - make qemu: pass a real AR9170 stick through (or BUS/ADDR) instead of the stub'
 	@echo '  V=1                    - show the commands'
@@ -576,19 +577,28 @@ qemu: all $(if $(filter uboot,$(BOOT)),image)
 HOST_CHECKS := $(wildcard $(TOP)/tools/host-checks/[0-9]*.sh)
 HOST_CHECK_DEPS ?=
 
+# The host checks and every boot mode run side by side, CHECK_JOBS at a time
+# (each QEMU is one TCG thread): the sub-make's -j does the scheduling.
+CHECK_JOBS ?= $(JOBS)
 check: all $(HOST_CHECK_DEPS) $(if $(filter uboot,$(MODES)),image)
 	$(Q)mkdir -p $(RESULTS)
 	$(Q)rm -f $(RESULTS)/*.ktap
-	$(Q)if [ -n "$(HOST_CHECKS)" ]; then \
-		echo "  HOST    checks (results in $(RESULTS)/host.ktap)"; \
-		TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
-		sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
-			> $(RESULTS)/host.ktap 2>&1 || true; fi
-	$(Q)for m in $(MODES); do \
-		sh $(TOP)/qemu/harness.sh --mode $$m --timeout $(TIMEOUT) --out $(RESULTS) \
-			--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) || true; \
-	done
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(HOST_CHECKS),check-host) \
+		$(addprefix check-mode-,$(MODES))
 	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
+
+# One piece of make check each; their failures are in the KTAP, so they
+# never stop the others (the summary's exit status is make check's).
+check-host:
+	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
+	$(Q)TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+		sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
+		> $(RESULTS)/host.ktap 2>&1 || true
+	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"
+
+check-mode-%:
+	$(Q)sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
+		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) || true
 
 N ?= 50
 soak: all $(if $(filter uboot,$(MODES)),image)

@@ -11,6 +11,9 @@ fi
 n=$1 out=$2 modes=$3
 shift 4
 case $n in '' | *[!0-9]*) echo "Error: N must be a number, not '$n'" >&2; exit 1 ;; esac
+for m in $modes; do
+	case $m in *[!a-z0-9_]*) echo "Error: '$m' is not a boot mode name" >&2; exit 1 ;; esac
+done
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 : > "$out/cases"
@@ -18,12 +21,18 @@ good=0
 i=1
 while [ "$i" -le "$n" ]; do
 	ok=1
+	# The modes of one run boot side by side, as in make check.
 	for m in $modes; do
-		sh "$here/qemu/harness.sh" --mode "$m" --out "$out/run" "$@" > "$out/run.log" 2>&1 || ok=0
+		sh "$here/qemu/harness.sh" --mode "$m" --out "$out/run" "$@" > "$out/run-$m.log" 2>&1 &
+		eval "pid_$m=\$!"
+	done
+	for m in $modes; do
+		mode_ok=1
+		eval "wait \"\$pid_$m\"" || mode_ok=0
 		# "mode case ok|fail" for every top-level result.
 		sed -n -e "s/^ok [0-9]* \([^ ]*\).*/$m \1 ok/p" -e "s/^not ok [0-9]* \([^ ]*\).*/$m \1 fail/p" \
 			"$out/run/$m.ktap" >> "$out/cases"
-		[ $ok -eq 1 ] || cp "$out/run/$m.log" "$out/failed-$i-$m.log"
+		[ $mode_ok -eq 1 ] || { ok=0; cp "$out/run/$m.log" "$out/failed-$i-$m.log"; }
 	done
 	[ $ok -eq 0 ] || good=$((good + 1))
 	echo "  SOAK    run $i/$n: $([ $ok -eq 1 ] && echo pass || echo FAIL)"
