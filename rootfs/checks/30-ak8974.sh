@@ -6,6 +6,9 @@
 # case: ak8974_probe_ak8974 dt,uboot
 # case: ak8974_i2c_stub dt,uboot
 # case: ak8974_sim_registers dt,uboot
+# case: ak8974_fault_nak dt,uboot
+# case: ak8974_fault_whoami dt,uboot
+# case: ak8974_fault_no_drdy dt,uboot
 #
 # The AK8974/AMI306 magnetometers (drivers/iio/magnetometer/ak8974.c) on
 # the board's I2C bus (dts/ak8974.dtso), served by the emulated bus of
@@ -36,6 +39,24 @@
 #                      model's dump, the self-test handshake, a forced
 #                      measurement with self-clearing FORCE and DRDY,
 #                      read-only registers, the nak and no-drdy faults
+#
+# The fault cases bind the driver to a part that misbehaves and want it to
+# fail cleanly: its own error lines (each quoted from ak8974.c below), no
+# IIO device where there should be none, no kernel splat. They use the
+# emulated bus's spare part (the chip model without a DT node, an AMI305
+# at 0x0d in dts/ak8974.dtso), instantiated at run time through
+# new_device and deleted at the end with the model's fault and WHOAMI put
+# back, so the board's DT-probed parts are never touched.
+# ak8974_fault_nak     the part answers nothing: the probe stops at its
+#                      first transfer ("could not power on"); with the
+#                      fault cleared, binding the driver again probes it
+# ak8974_fault_whoami  the part answers a WHOAMI the driver does not know:
+#                      "unsupported device (NN)", "neither AK8974 nor
+#                      AMI30x found"
+# ak8974_fault_no_drdy the part never raises DRDY: the probe succeeds, a
+#                      read of in_magn_x_raw fails with ETIMEDOUT within a
+#                      bound ("timeout waiting for DRDY"), one measurement
+#                      was forced; with the fault cleared reads work again
 # shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -116,6 +137,104 @@ check_field() {
 	echo "$1: model field $fx $fy $fz, in_magn_{x,y,z}_raw $x $y $z, measurements $before -> $after"
 	[ "$x $y $z" = "$fx $fy $fz" ] || die "$1: raw values differ from the model's field"
 	[ $((after - before)) -eq 3 ] || die "$1: 3 reads made $((after - before)) measurements, not 3"
+}
+
+# The chip model that has no i2c device (the DT's spare part, which only
+# the fault cases instantiate): prints its name, <bus>-<addr>.
+spare_chip() {
+	[ -d "$sim" ] || die "no $sim: the emulated bus (i2c-ak8974-sim) did not probe"
+	for d in "$sim"/*-*; do
+		[ -f "$d/variant" ] || continue
+		[ -e "$i2cdevs/${d##*/}" ] && continue
+		echo "${d##*/}"
+		return 0
+	done
+	die "every chip model has an i2c device: no spare part for the fault cases (nonstring-bsp,sim-chips in dts/ak8974.dtso)"
+}
+
+# Sets name, bus, addr and variant for the spare part, and restores its
+# model (no fault, its own WHOAMI) and deletes its client however the case
+# ends.
+fault_setup() {
+	name=$(spare_chip) || exit 1
+	bus=${name%%-*}
+	addr=$(printf '0x%02x' $((0x${name#*-})))
+	read -r variant whoami < "$sim/$name/variant"
+	echo "spare part $name: $variant, WHOAMI $whoami"
+	trap fault_cleanup EXIT
+}
+
+fault_cleanup() {
+	echo none > "$sim/$name/fault"
+	echo "$whoami" > "$sim/$name/whoami"
+	if [ -e "$i2cdevs/$name" ]; then
+		echo "$addr" > "$i2cdevs/i2c-$bus/delete_device"
+	fi
+}
+
+# Instantiate the spare part at run time; the driver probes it at once.
+instantiate() {
+	echo "$variant $addr" > "$i2cdevs/i2c-$bus/new_device" ||
+		fail "new_device $variant $addr on i2c-$bus failed"
+	[ -e "$i2cdevs/$name" ] || fail "new_device made no i2c device $name"
+}
+
+# mark WHAT: a marker line in the kernel log; log_since prints what the
+# kernel logged after the last marker.
+mark() {
+	marker="nsbsp: $* $$ $(cut -d ' ' -f 1 /proc/uptime)"
+	echo "$marker" > /dev/kmsg
+}
+
+log_since() {
+	klog | awk -v m="$marker" 'found; $0 == m { found = 1 }'
+}
+
+# The expected line (a fixed string) was logged after the marker.
+want_line() {
+	log_since | grep -Fqx -- "$1" || fail "missing in the kernel log: '$1'"
+	echo "logged: '$1'"
+}
+
+# No kernel splat since the marker (the harness's patterns): named here
+# with the case, not only as the boot's verdict.
+no_splat() {
+	s=$(log_since | grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|KFENCE|Kernel panic|kernel BUG|circular locking|lock held|inconsistent lock') || true
+	[ -z "$s" ] || fail "kernel splat during $1: $s"
+}
+
+# The IIO devices of the whole system, one a line.
+iio_list() {
+	ls /sys/bus/iio/devices 2>/dev/null || true
+}
+
+# The probe of $name failed: no driver bound, no IIO device anywhere that
+# was not there before ($1).
+not_bound() {
+	[ ! -e "$i2cdevs/$name/driver" ] ||
+		fail "$name: bound to $(readlink "$i2cdevs/$name/driver") despite the fault"
+	[ "$(iio_list)" = "$1" ] || fail "an IIO device appeared despite the fault: $(iio_list | tr '\n' ' ')"
+	echo "$name: no driver bound, no new IIO device"
+}
+
+# The line ak8974_detect() logs for the spare part's variant
+# (ak8974.c:513-523): AMI30x with version (bits 0-6) and serial number.
+detected_line() {
+	case $variant in
+	ami305 | ami306)
+		ver=$(otp "$name" ver) || exit 1
+		sn=$(otp "$name" sn) || exit 1
+		printf 'ak8974 %s: detected %s, FW ver %02x, S/N: %04x' "$name" "$variant" $((ver & 0x7f)) "$sn"
+		;;
+	ak8974) echo "ak8974 $name: detected AK8974" ;;
+	*) echo "ak8974 $name: detected $variant" ;;
+	esac
+}
+
+# Uptime in centiseconds.
+now_cs() {
+	read -r up _ < /proc/uptime
+	echo "${up%.*}${up#*.}" | sed 's/^0*//; s/^$/0/'
 }
 
 # A random field value within the 12-bit range.
@@ -332,6 +451,113 @@ ak8974_sim_registers)
 	echo "fault nak: no answer; fault no-drdy: $(cat /tmp/ak8974.err)"
 	grep -q 'timed out' /tmp/ak8974.err || fail "fault no-drdy: not ETIMEDOUT"
 	klog_has "ak8974 $name: timeout waiting for DRDY" || fail "no 'timeout waiting for DRDY' from the driver"
+	;;
+ak8974_fault_nak)
+	fault_setup
+	before=$(iio_list)
+	echo nak > "$sim/$name/fault"
+	if i2cget -y "$bus" "$addr" 0x0f > /dev/null 2>&1; then
+		fail "fault nak: $name still answers i2cget"
+	fi
+	mark ak8974_fault_nak
+	instantiate
+	log_since | grep -F "$name" || true
+	not_bound "$before"
+	# ak8974_probe(): the first transfer is ak8974_set_power()'s CTRL1
+	# write; when it fails: dev_err(&i2c->dev, "could not power on\n")
+	# (ak8974.c:868-871), and the probe returns the i2c error.
+	want_line "ak8974 $name: could not power on"
+	no_splat "the failed probe"
+
+	echo none > "$sim/$name/fault"
+	mark ak8974_fault_nak recovery
+	echo "$name" > /sys/bus/i2c/drivers/ak8974/bind ||
+		{ log_since; fail "fault none: binding ak8974 to $name failed"; }
+	iio=$(iio_dir "$name") || { log_since; fail "fault none: $name bound but has no IIO device"; }
+	line=$(detected_line) || exit 1
+	want_line "$line"
+	got=$(cat "$iio/name")
+	[ "$got" = "$variant" ] || fail "${iio##*/}: name is '$got', not $variant"
+	read -r fx _ < "$sim/$name/field"
+	x=$(iio_read "$iio/in_magn_x_raw") || exit 1
+	echo "fault none: re-probed as ${iio##*/} ($got), in_magn_x_raw $x, model field x $fx"
+	[ "$x" = "$fx" ] || fail "in_magn_x_raw is not the model's field"
+	no_splat "the re-probe"
+	;;
+ak8974_fault_whoami)
+	fault_setup
+	before=$(iio_list)
+	# A WHOAMI ak8974_detect() does not know: none of its
+	# AK8974_WHOAMI_VALUE_* (ak8974.c:50-53, 0x46 to 0x49).
+	while :; do
+		bad=$(od -An -tu1 -N1 /dev/urandom | tr -d ' ')
+		if [ "$bad" -lt $((0x46)) ] || [ "$bad" -gt $((0x49)) ]; then
+			break
+		fi
+	done
+	printf '0x%02x\n' "$bad" > "$sim/$name/whoami" || fail "the model refused WHOAMI $bad"
+	got=$(i2cget -y "$bus" "$addr" 0x0f) || fail "i2cget $bus $addr 0x0f failed"
+	echo "WHOAMI on the bus: $got (model: $(cat "$sim/$name/whoami"))"
+	[ $((got)) -eq "$bad" ] || fail "the part does not answer the WHOAMI set"
+	mark ak8974_fault_whoami
+	instantiate
+	log_since | grep -F "$name" || true
+	not_bound "$before"
+	# ak8974_detect(), default case: dev_err(&ak8974->i2c->dev,
+	# "unsupported device (%02x) ", whoami) (ak8974.c:525-528; the format
+	# has no newline, so the line ends in a space), then ak8974_probe():
+	# dev_err(&i2c->dev, "neither AK8974 nor AMI30x found\n") (:874-877).
+	want_line "$(printf 'ak8974 %s: unsupported device (%02x) ' "$name" "$bad")"
+	want_line "ak8974 $name: neither AK8974 nor AMI30x found"
+	if log_since | grep -F "ak8974 $name: detected"; then
+		fail "the driver took WHOAMI $bad for a part it knows"
+	fi
+	no_splat "the refused probe"
+	;;
+ak8974_fault_no_drdy)
+	fault_setup
+	echo no-drdy > "$sim/$name/fault"
+	mark ak8974_fault_no_drdy
+	instantiate
+	# The probe forces no measurement, so it does not notice.
+	iio=$(iio_dir "$name") || { log_since; fail "$name: the probe failed with fault no-drdy"; }
+	line=$(detected_line) || exit 1
+	want_line "$line"
+	read -r fx _ < "$sim/$name/field"
+	n0=$(cat "$sim/$name/measurements")
+	t0=$(now_cs)
+	# One read(2), one measurement: cat would retry a failed sendfile
+	# with read and so measure twice.
+	if x=$(dd if="$iio/in_magn_x_raw" bs=64 count=1 2>/tmp/ak8974.err); then
+		fail "fault no-drdy: in_magn_x_raw read $x without error"
+	fi
+	t1=$(now_cs)
+	n1=$(cat "$sim/$name/measurements")
+	err=$(cat /tmp/ak8974.err)
+	echo "fault no-drdy: '$err' after $(((t1 - t0) * 10)) ms, measurements $n0 -> $n1"
+	# ak8974_await_drdy() without an IRQ reads STATUS twice,
+	# AK8974_MEASTIME (3 ms) apart, then dev_err(&ak8974->i2c->dev,
+	# "timeout waiting for DRDY\n"); return -ETIMEDOUT; (ak8974.c:351-364),
+	# strerror(ETIMEDOUT) "Connection timed out" to cat. With the runtime
+	# resume before it (50 ms) that is well under a second, even in TCG.
+	case $err in
+	*"Connection timed out") ;;
+	*) fail "fault no-drdy: the read failed, but not with ETIMEDOUT" ;;
+	esac
+	want_line "ak8974 $name: timeout waiting for DRDY"
+	[ $((t1 - t0)) -le 100 ] || fail "fault no-drdy: the read took $(((t1 - t0) * 10)) ms, more than 1 s"
+	[ $((n1 - n0)) -eq 1 ] || fail "fault no-drdy: the read forced $((n1 - n0)) measurements, not 1"
+	no_splat "the timed-out read"
+
+	echo none > "$sim/$name/fault"
+	mark ak8974_fault_no_drdy recovery
+	x=$(iio_read "$iio/in_magn_x_raw") || exit 1
+	echo "fault none: in_magn_x_raw $x, model field x $fx"
+	[ "$x" = "$fx" ] || fail "fault none: in_magn_x_raw is not the model's field"
+	if log_since | grep -F "ak8974 $name: timeout"; then
+		fail "fault none: the driver still timed out"
+	fi
+	no_splat "the read after the fault"
 	;;
 *)
 	fail "30-ak8974.sh: unknown case $1"
