@@ -6,7 +6,11 @@
  *   magellan-check caps EVDEV
  *       print the input device's name, axes (with their range) and keys
  *   magellan-check status CONTROL
- *       print the host emulator's status line (init strings it received)
+ *       print the host emulator's status line (init strings it received,
+ *       bytes it wrote to the line, its flood seed)
+ *   magellan-check icount TTY
+ *       print the UART's counters (TIOCGICOUNT): bytes received and the
+ *       ones lost to overruns, so the checks count what reached the guest
  *   magellan-check play SCENARIO SECTION EVDEV CONTROL
  *       for each packet of SECTION in the scenario file: ask the host
  *       emulator over the control port to send it (with the junk before
@@ -22,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <linux/serial.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +71,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: magellan-check caps EVDEV\n"
 			"       magellan-check status CONTROL\n"
+			"       magellan-check icount TTY\n"
 			"       magellan-check play SCENARIO SECTION EVDEV CONTROL\n");
 	exit(2);
 }
@@ -189,6 +195,27 @@ static int status(const char *ctl_path)
 		return 1;
 	}
 	printf("%s\n", line);
+	close(fd);
+	return 0;
+}
+
+static int icount(const char *tty)
+{
+	struct serial_icounter_struct ic;
+	/* Another open of the attached line: it leaves the ldisc alone. */
+	int fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		printf("%s: %s\n", tty, strerror(errno));
+		return 1;
+	}
+	if (ioctl(fd, TIOCGICOUNT, &ic) < 0) {
+		printf("%s: TIOCGICOUNT: %s\n", tty, strerror(errno));
+		close(fd);
+		return 1;
+	}
+	printf("rx=%d overrun=%d buf_overrun=%d frame=%d parity=%d brk=%d\n", ic.rx, ic.overrun,
+	       ic.buf_overrun, ic.frame, ic.parity, ic.brk);
 	close(fd);
 	return 0;
 }
@@ -444,6 +471,8 @@ int main(int argc, char **argv)
 		return caps(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "status") == 0)
 		return status(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "icount") == 0)
+		return icount(argv[2]);
 	if (argc == 6 && strcmp(argv[1], "play") == 0)
 		return play(argv[2], argv[3], argv[4], argv[5]);
 	usage();
