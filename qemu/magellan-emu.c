@@ -443,15 +443,17 @@ static void flood_pump(struct emu *e)
 	e->pending_at = e->out.written + e->out.len;
 	e->junk_total += it->flood;
 	e->flood_item = NULL;
-	logmsg("flood of %lu bytes queued in %lld ms (%llu scrubbed so no packet is valid), "
-	       "then %c", it->flood, now_ms() - e->flood_start_ms, e->flood.scrubbed, it->type);
+	logmsg("flood of %lu bytes (FNV-1a %08lx) queued in %lld ms (%llu scrubbed so no packet "
+	       "is valid), then %c", it->flood, (unsigned long)e->flood.hash,
+	       now_ms() - e->flood_start_ms, e->flood.scrubbed, it->type);
 }
 
 /*
  * One request of the checks. Returns 0 when handled, -1 when it must wait
  * for room in the output queue.
- *   status             -> status inits=N bad=N written=N flood_seed=N rx=BYTES
- *                         (written: bytes the pty took since the start)
+ *   status             -> status inits=N bad=N written=N flood_seed=N flood_fnv=X rx=BYTES
+ *                         (written: bytes the pty took since the start;
+ *                         flood_fnv: FNV-1a of the last flood's bytes)
  *   send SECTION INDEX -> sent SECTION INDEX junk=N d|k VALUES  (once written;
  *                         N counts a flood's bytes too)
  */
@@ -463,9 +465,9 @@ static int ctl_request(struct emu *e, const char *req)
 	unsigned long long junk;
 
 	if (strcmp(req, "status") == 0) {
-		ctl_reply(e, "status inits=%u bad=%u written=%llu flood_seed=%lu rx=%s", e->rx.inits,
-			  e->bad_cmds, e->out.written, (unsigned long)e->flood_seed,
-			  e->rx_log_len ? e->rx_log : "-");
+		ctl_reply(e, "status inits=%u bad=%u written=%llu flood_seed=%lu flood_fnv=%08lx rx=%s",
+			  e->rx.inits, e->bad_cmds, e->out.written, (unsigned long)e->flood_seed,
+			  (unsigned long)e->flood.hash, e->rx_log_len ? e->rx_log : "-");
 		e->rx_log_len = 0;
 		e->rx_log[0] = '\0';
 		return 0;

@@ -233,6 +233,7 @@ void magellan_flood_start(struct magellan_flood *f, uint32_t seed, unsigned long
 	memset(f, 0, sizeof(*f));
 	magellan_rng_seed(&f->rng, seed);
 	f->left = n;
+	f->hash = 2166136261u;
 }
 
 /* Would the packet so far, followed by c and then '\r', be reported? */
@@ -264,6 +265,7 @@ char magellan_flood_put(struct magellan_flood *f, char c)
 		f->scrubbed++;
 	}
 	f->left--;
+	f->hash = (f->hash ^ (unsigned char)c) * 16777619u;
 	if (c == '\r') {
 		f->pkt_len = 0;
 	} else if (f->pkt_len < MAGELLAN_MAX_LENGTH) {

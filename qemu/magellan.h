@@ -100,6 +100,7 @@ struct magellan_flood {
 	char pkt[MAGELLAN_MAX_LENGTH];	/* the packet being sent, as the driver keeps it */
 	size_t pkt_len;			/* bytes since the last '\r' (capped as the driver does) */
 	unsigned long long scrubbed;	/* bytes changed so that no packet is valid */
+	uint32_t hash;			/* FNV-1a of the bytes so far: the same seed, the same flood */
 };
 
 void magellan_flood_start(struct magellan_flood *f, uint32_t seed, unsigned long long n);

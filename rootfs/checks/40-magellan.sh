@@ -169,7 +169,7 @@ magellan_random_flood)
 	done
 	rx=$(($(field rx "$ic1") - $(field rx "$ic0")))
 	[ "$rx" = "$written" ] || fail "$tty received $rx bytes, the emulator wrote $written"
-	echo "$tty received all $rx bytes ($flood of them the flood)"
+	echo "$tty received all $rx bytes ($flood of them the flood, FNV-1a $(echo " $st1" | sed -n 's/.* flood_fnv=\([0-9a-f]*\).*/\1/p'))"
 	no_splat
 	detach_and_check
 	;;
