@@ -20,7 +20,7 @@
  *       previous packet was seen, so nothing is dropped or overrun.
  *
  * The scenario is parsed here on its own (not with the host's parser):
- * only "axes", "buttons", "section", "d" and "k" lines matter.
+ * only "axes", "buttons", "section", "flood", "d" and "k" lines matter.
  * Exit status: 0 pass, 1 fail (the reason on stdout), 2 usage or setup.
  */
 #include <errno.h>
@@ -40,6 +40,7 @@
 #define ITEMS_MAX	1024
 #define REPLY_MS	10000	/* the host answers a request */
 #define EVENT_MS	10000	/* the packet's report arrives after the answer */
+#define FLOOD_BYTES_PER_MS 5	/* slowest flood the answer may take (measured: ~100) */
 #define LINE_MAX_LEN	512
 
 static const struct {
@@ -58,6 +59,7 @@ struct item {
 	char type;
 	int axis[AXES];
 	unsigned int keys;	/* bit i: the i-th key of the buttons line */
+	unsigned long flood;	/* bytes of the flood before it: the answer takes longer */
 	unsigned int line;
 };
 
@@ -224,6 +226,7 @@ static int load(const char *path, const char *section)
 {
 	char buf[LINE_MAX_LEN], current[64] = "";
 	unsigned int line = 0;
+	unsigned long flood = 0;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
@@ -254,6 +257,8 @@ static int load(const char *path, const char *section)
 			}
 		} else if (strcmp(w[0], "section") == 0 && nw == 2) {
 			snprintf(current, sizeof(current), "%s", w[1]);
+		} else if (strcmp(w[0], "flood") == 0 && nw == 2 && strcmp(current, section) == 0) {
+			flood = strtoul(w[1], NULL, 10);
 		} else if ((strcmp(w[0], "d") == 0 || strcmp(w[0], "k") == 0) &&
 			   strcmp(current, section) == 0) {
 			struct item *it = &items[nitems];
@@ -263,6 +268,8 @@ static int load(const char *path, const char *section)
 			memset(it, 0, sizeof(*it));
 			it->type = w[0][0];
 			it->line = line;
+			it->flood = flood;
+			flood = 0;
 			if (it->type == 'd') {
 				if (nw != 1 + AXES || !naxes)
 					goto bad;
@@ -423,9 +430,11 @@ static int play(const char *scn, const char *section, const char *node, const ch
 			return 1;
 		}
 		snprintf(req, sizeof(req), "send %s %u\n", section, i);
-		if (ctl_send(ctl, req) < 0 || ctl_line(ctl, line, sizeof(line), REPLY_MS) < 0) {
+		int reply_ms = REPLY_MS + (int)(it->flood / FLOOD_BYTES_PER_MS);
+
+		if (ctl_send(ctl, req) < 0 || ctl_line(ctl, line, sizeof(line), reply_ms) < 0) {
 			printf("packet %u (line %u): no answer from the host emulator within %d ms\n", i,
-			       it->line, REPLY_MS);
+			       it->line, reply_ms);
 			return 1;
 		}
 		/* "sent SECTION I junk=N DESC": the host read the same packet. */
