@@ -610,9 +610,10 @@ int main(int argc, char **argv)
 			errno = 0;
 			seed = strtoull(optarg, &end, 0);
 			if (errno || end == optarg || *end || optarg[0] == '-' || seed > UINT32_MAX) {
+				/* No usage text after it: the harness shows the log's last line. */
 				fprintf(stderr, "Error: --flood-seed %s: not a number 0..4294967295\n",
 					optarg);
-				help(1);
+				return 1;
 			}
 			seed_given = 1;
 			break;
