@@ -388,6 +388,7 @@ help:
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  MAGELLAN=/dev/ttyUSB0  - make qemu: a real SpaceMouse on that port (default: the emulator)'
+	@echo '  MAGELLAN_FLOOD_SEED=N  - make check: magellan_random_flood with this seed (default: fresh)'
 	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
@@ -548,6 +549,9 @@ $(MAGELLAN_EMU) $(MAGELLAN_TEST): $(OUT)/host/%: $(TOP)/qemu/%.c $(MAGELLAN_SRCS
 HOST_CHECK_DEPS += $(MAGELLAN_EMU) $(MAGELLAN_TEST)
 export NSBSP_MAGELLAN_EMU := $(MAGELLAN_EMU)
 export NSBSP_MAGELLAN_SCENARIO := $(MAGELLAN_SCENARIO)
+# magellan_random_flood's seed: empty is a fresh one each boot (the check prints it).
+MAGELLAN_FLOOD_SEED ?=
+export NSBSP_MAGELLAN_FLOOD_SEED := $(MAGELLAN_FLOOD_SEED)
 ifeq ($(MAGELLAN),)
 # Started in the background of the shell that then becomes QEMU (exec):
 # the emulator leaves with QEMU (QMP/pty closed, or PR_SET_PDEATHSIG).

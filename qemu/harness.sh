@@ -56,7 +56,9 @@ magellan_stop() {
 if [ -n "${NSBSP_MAGELLAN_EMU-}" ]; then
 	emu_dir=$(mktemp -d)
 	trap 'magellan_stop' EXIT
+	# NSBSP_MAGELLAN_FLOOD_SEED (make check MAGELLAN_FLOOD_SEED=N) repeats a flood.
 	"$NSBSP_MAGELLAN_EMU" --qmp "$emu_dir/qmp" --control --scenario "$NSBSP_MAGELLAN_SCENARIO" \
+		${NSBSP_MAGELLAN_FLOOD_SEED:+--flood-seed "$NSBSP_MAGELLAN_FLOOD_SEED"} \
 		< /dev/null > /dev/null 2> "$emu_log" &
 	emu_pid=$!
 	set -- --qmp "$emu_dir/qmp" --magellan-control "$@"

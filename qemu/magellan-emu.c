@@ -5,10 +5,13 @@
  *
  * It finds QEMU's ptys through QMP (query-chardev), waits for the init
  * string the attach tool sends, and then sends packets:
- *   --control   one packet (with the junk before it) per request of the
- *               on-target checks, which come over a second chardev (a
- *               virtio console port): the guest asks only once its input
- *               device exists, since serport drops bytes before that;
+ *   --control   one packet (with the junk or flood before it) per request
+ *               of the on-target checks, which come over a second chardev
+ *               (a virtio console port): the guest asks only once its input
+ *               device exists, since serport drops bytes before that. A
+ *               flood is streamed as fast as the pty takes it, from a
+ *               generator seeded with --flood-seed (default: a fresh seed
+ *               each run, in the log and in the "status" answer);
  *   --demo RATE the scenario's packets in a loop, RATE per second (make qemu).
  * It leaves with QEMU: when the QMP socket or a pty closes, when its parent
  * dies (PR_SET_PDEATHSIG), or on SIGTERM/SIGINT/SIGHUP. Odd input from the
@@ -27,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <termios.h>
@@ -70,7 +74,7 @@ static void help(int status)
 {
 	fprintf(stderr,
 		"Usage: magellan-emu --qmp SOCKET --scenario FILE [--control | --demo RATE]\n"
-		"                    [--log FILE] [--wait SECONDS]\n"
+		"                    [--log FILE] [--wait SECONDS] [--flood-seed N]\n"
 		"  --qmp SOCKET     QEMU's QMP socket (-qmp unix:SOCKET,server=on,wait=off);\n"
 		"                   chardev '" LABEL_LINE "' is the SpaceMouse port\n"
 		"  --scenario FILE  the packets to send (rootfs/checks/magellan.scenario)\n"
@@ -79,6 +83,8 @@ static void help(int status)
 		"                   loop, RATE per second\n"
 		"  --log FILE       log here instead of stderr\n"
 		"  --wait SECONDS   how long to wait for QEMU's QMP socket (default 30)\n"
+		"  --flood-seed N   seed of the scenario's floods, 0..4294967295 (default: a\n"
+		"                   fresh one each run; the checks print it)\n"
 		"Exit status: 0 QEMU went away or a signal, 1 usage, 2 setup failed.\n");
 	exit(status);
 }
@@ -275,6 +281,11 @@ struct emu {
 	int request_waiting;		/* a complete request waits for queue room */
 	char request[CTL_LINE_MAX];
 	unsigned long long junk_total;
+	/* flood: streamed into the queue as the pty takes it, then its packet */
+	uint32_t flood_seed;
+	struct magellan_flood flood;
+	const struct scn_item *flood_item;	/* the packet after the flood under way */
+	long long flood_start_ms;
 	/* demo */
 	unsigned int demo_next;
 };
@@ -396,11 +407,55 @@ static void describe_item(const struct scenario *scn, const struct scn_item *it,
 		snprintf(out + n, size - n, " -");
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Keep the queue full while a flood is under way; once its last byte is
+ * queued, queue its packet and arm the reply. No pacing: the pty's own
+ * back-pressure (QEMU reads it as the guest's UART FIFO drains) is the
+ * only limit.
+ */
+static void flood_pump(struct emu *e)
+{
+	const struct scn_item *it = e->flood_item;
+	char chunk[4096], pkt[MAGELLAN_D_BYTES];
+
+	if (!it)
+		return;
+	while (e->flood.left && queue_room(&e->out)) {
+		size_t room = queue_room(&e->out);
+		size_t n = magellan_flood_fill(&e->flood, chunk,
+					       room < sizeof(chunk) ? room : sizeof(chunk));
+
+		queue_put(&e->out, chunk, n);
+	}
+	if (e->flood.left || queue_room(&e->out) < MAGELLAN_D_BYTES)
+		return;
+	size_t n = item_bytes(it, pkt);
+
+	queue_put(&e->out, pkt, n);
+	e->pending_at = e->out.written + e->out.len;
+	e->junk_total += it->flood;
+	e->flood_item = NULL;
+	logmsg("flood of %lu bytes (FNV-1a %08lx) queued in %lld ms (%llu scrubbed so no packet "
+	       "is valid), then %c", it->flood, (unsigned long)e->flood.hash,
+	       now_ms() - e->flood_start_ms, e->flood.scrubbed, it->type);
+}
+
 /*
  * One request of the checks. Returns 0 when handled, -1 when it must wait
  * for room in the output queue.
- *   status             -> status inits=N bad=N rx=BYTES
- *   send SECTION INDEX -> sent SECTION INDEX junk=N d|k VALUES  (once written)
+ *   status             -> status inits=N bad=N written=N flood_seed=N flood_fnv=X rx=BYTES
+ *                         (written: bytes the pty took since the start;
+ *                         flood_fnv: FNV-1a of the last flood's bytes)
+ *   send SECTION INDEX -> sent SECTION INDEX junk=N d|k VALUES  (once written;
+ *                         N counts a flood's bytes too)
  */
 static int ctl_request(struct emu *e, const char *req)
 {
@@ -410,8 +465,9 @@ static int ctl_request(struct emu *e, const char *req)
 	unsigned long long junk;
 
 	if (strcmp(req, "status") == 0) {
-		ctl_reply(e, "status inits=%u bad=%u rx=%s", e->rx.inits, e->bad_cmds,
-			  e->rx_log_len ? e->rx_log : "-");
+		ctl_reply(e, "status inits=%u bad=%u written=%llu flood_seed=%lu flood_fnv=%08lx rx=%s",
+			  e->rx.inits, e->bad_cmds, e->out.written, (unsigned long)e->flood_seed,
+			  (unsigned long)e->flood.hash, e->rx_log_len ? e->rx_log : "-");
 		e->rx_log_len = 0;
 		e->rx_log[0] = '\0';
 		return 0;
@@ -432,7 +488,23 @@ static int ctl_request(struct emu *e, const char *req)
 		ctl_reply(e, "error no init string received yet");
 		return 0;
 	}
-	if (e->pending_reply[0] || queue_item(e, it, 1, &junk) < 0)
+	if (e->pending_reply[0] || e->flood_item)
+		return -1;
+	if (it->flood) {
+		/* Streamed by flood_pump; the reply waits for its packet. */
+		magellan_flood_start(&e->flood, e->flood_seed, it->flood);
+		e->flood_item = it;
+		e->flood_start_ms = now_ms();
+		e->pending_at = ~0ULL;
+		describe_item(e->scn, it, desc, sizeof(desc));
+		snprintf(e->pending_reply, sizeof(e->pending_reply), "sent %s %u junk=%lu %s",
+			 section, index, it->flood, desc);
+		logmsg("send %s %u (line %u): a flood of %lu random bytes (seed %lu), then %s",
+		       section, index, it->line, it->flood, (unsigned long)e->flood_seed, desc);
+		flood_pump(e);
+		return 0;
+	}
+	if (queue_item(e, it, 1, &junk) < 0)
 		return -1;
 	e->junk_total += junk;
 	describe_item(e->scn, it, desc, sizeof(desc));
@@ -476,12 +548,28 @@ static void ctl_rx(struct emu *e)
 	e->ctl_raw_len -= i;
 }
 
-static long long now_ms(void)
+/* Write to the line as long as the pty takes it, refilling a flood. */
+static int line_flush(struct emu *e, int fd)
 {
-	struct timespec ts;
+	for (;;) {
+		unsigned long long before = e->out.written;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+		flood_pump(e);
+		if (queue_flush(&e->out, fd) < 0)
+			return -1;
+		if (!e->flood_item || e->out.written == before)
+			return 0;
+	}
+}
+
+/* A fresh seed for each run unless --flood-seed names one. */
+static uint32_t fresh_seed(void)
+{
+	uint32_t seed;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
+		return seed;
+	return (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16;
 }
 
 int main(int argc, char **argv)
@@ -493,11 +581,14 @@ int main(int argc, char **argv)
 		{ "demo", required_argument, NULL, 'd' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "wait", required_argument, NULL, 'w' },
+		{ "flood-seed", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *qmp_path = NULL, *scn_path = NULL, *log_path = NULL;
-	int control = 0, demo_rate = 0, wait_s = 30, c;
+	int control = 0, demo_rate = 0, wait_s = 30, c, seed_given = 0;
+	unsigned long long seed = 0;
+	char *end;
 	static struct scenario scn;
 	static char qmpbuf[QMP_BUF];
 	static char outbuf[OUTQ_SIZE];
@@ -515,6 +606,17 @@ int main(int argc, char **argv)
 		case 'd': demo_rate = atoi(optarg); break;
 		case 'l': log_path = optarg; break;
 		case 'w': wait_s = atoi(optarg); break;
+		case 'f':
+			errno = 0;
+			seed = strtoull(optarg, &end, 0);
+			if (errno || end == optarg || *end || optarg[0] == '-' || seed > UINT32_MAX) {
+				/* No usage text after it: the harness shows the log's last line. */
+				fprintf(stderr, "Error: --flood-seed %s: not a number 0..4294967295\n",
+					optarg);
+				return 1;
+			}
+			seed_given = 1;
+			break;
 		case 'h': help(0); break;
 		default: help(1);
 		}
@@ -552,6 +654,7 @@ int main(int argc, char **argv)
 	}
 	fclose(f);
 	magellan_rng_seed(&e.rng, scn.seed);
+	e.flood_seed = seed_given ? (uint32_t)seed : fresh_seed();
 	magellan_rx_reset(&e.rx);
 	if (log_path) {
 		logfp = fopen(log_path, "a");
@@ -586,6 +689,8 @@ int main(int argc, char **argv)
 		return 2;
 	logmsg("pid %d: SpaceMouse on %s%s%s, %u packets from %s", (int)getpid(), line_path,
 	       control ? ", control on " : "", control ? ctl_path : "", scn.nitems, scn_path);
+	logmsg("flood seed %lu (%s)", (unsigned long)e.flood_seed,
+	       seed_given ? "--flood-seed" : "fresh; --flood-seed repeats it");
 
 	long long next_demo = 0;
 	int status = 0;
@@ -636,7 +741,7 @@ int main(int argc, char **argv)
 			logmsg("the SpaceMouse line hung up (QEMU went away): leaving");
 			break;
 		}
-		if (queue_flush(&e.out, tty) < 0) {
+		if (line_flush(&e, tty) < 0) {
 			logmsg("write to the SpaceMouse line: %s: leaving", strerror(errno));
 			break;
 		}

@@ -38,6 +38,7 @@ int scenario_load(struct scenario *scn, FILE *f, char *err, size_t errsz)
 	char section[SCN_NAME_MAX] = "";
 	struct scn_junk pending[SCN_JUNK_MAX];
 	unsigned int npending = 0, line = 0, in_section = 0;
+	unsigned long flood = 0;
 	int have_buttons = 0;
 
 	memset(scn, 0, sizeof(*scn));
@@ -77,7 +78,7 @@ int scenario_load(struct scenario *scn, FILE *f, char *err, size_t errsz)
 		} else if (strcmp(word[0], "section") == 0) {
 			if (nw != 2 || strlen(word[1]) >= SCN_NAME_MAX)
 				return fail(err, errsz, line, "section takes one short name");
-			if (npending)
+			if (npending || flood)
 				return fail(err, errsz, line, "junk with no packet after it");
 			snprintf(section, sizeof(section), "%s", word[1]);
 			in_section = 0;
@@ -92,10 +93,20 @@ int scenario_load(struct scenario *scn, FILE *f, char *err, size_t errsz)
 				return fail(err, errsz, line, "junk random|overlong|badnibble|truncated N");
 			if (number(word[2], 1, max, &v))
 				return fail(err, errsz, line, "junk count must be 1..%ld", max);
+			if (flood)
+				return fail(err, errsz, line, "junk and a flood before the same packet");
 			if (npending == SCN_JUNK_MAX)
 				return fail(err, errsz, line, "more than %d junk lines in a row", SCN_JUNK_MAX);
 			pending[npending].kind = kind;
 			pending[npending++].count = (unsigned int)v;
+		} else if (strcmp(word[0], "flood") == 0) {
+			/* Streamed by the emulator, not queued: it can be large. */
+			if (nw != 2 || number(word[1], 1, SCN_FLOOD_MAX, &v))
+				return fail(err, errsz, line, "flood takes one count, 1..%d",
+					    SCN_FLOOD_MAX);
+			if (npending || flood)
+				return fail(err, errsz, line, "junk and a flood before the same packet");
+			flood = (unsigned long)v;
 		} else if (strcmp(word[0], "d") == 0 || strcmp(word[0], "k") == 0) {
 			struct scn_item *it;
 
@@ -136,7 +147,9 @@ int scenario_load(struct scenario *scn, FILE *f, char *err, size_t errsz)
 			}
 			memcpy(it->junk, pending, sizeof(pending));
 			it->njunk = npending;
+			it->flood = flood;
 			npending = 0;
+			flood = 0;
 			in_section++;
 			scn->nitems++;
 		} else {
@@ -145,7 +158,7 @@ int scenario_load(struct scenario *scn, FILE *f, char *err, size_t errsz)
 	}
 	if (ferror(f))
 		return fail(err, errsz, line, "read error: %s", strerror(errno));
-	if (npending)
+	if (npending || flood)
 		return fail(err, errsz, line, "junk at the end with no packet after it");
 	if (scn->nitems == 0)
 		return fail(err, errsz, line, "no packets");

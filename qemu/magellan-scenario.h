@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The Magellan scenario file (rootfs/checks/magellan.scenario): sections of
- * 'd' and 'k' packets, each optionally preceded by junk. The file describes
+ * 'd' and 'k' packets, each optionally preceded by junk or a flood. The file describes
  * its own format in its header.
  */
 #ifndef NSBSP_MAGELLAN_SCENARIO_H
@@ -17,6 +17,7 @@
 #define SCN_JUNK_MAX	8	/* junk lines before one packet */
 #define SCN_JUNK_BYTES	4096	/* random junk bytes in one line */
 #define SCN_JUNK_PACKETS 64	/* junk packets in one line */
+#define SCN_FLOOD_MAX	10000000	/* bytes of one flood */
 
 struct scn_junk {
 	int kind;		/* enum magellan_junk */
@@ -31,6 +32,7 @@ struct scn_item {
 	unsigned int buttons;	/* bit i: the i-th name of the buttons line */
 	struct scn_junk junk[SCN_JUNK_MAX];
 	unsigned int njunk;
+	unsigned long flood;	/* random bytes at full speed before it (0: none) */
 	unsigned int line;
 };
 

@@ -157,6 +157,100 @@ static void test_junk(void)
 	printf("junk: %lu bytes of every kind, none a packet the driver takes\n", total);
 }
 
+/*
+ * The driver's framing (magellan_interrupt): bytes go to data[idx++] while
+ * idx < 32, '\r' processes the packet and resets idx. Returns how many
+ * packets it would report; the last one is copied to last.
+ */
+static unsigned int driver_feed(const char *p, size_t n, char last[MAGELLAN_MAX_LENGTH])
+{
+	char data[MAGELLAN_MAX_LENGTH];
+	size_t idx = 0;
+	unsigned int reported = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] != '\r') {
+			if (idx < MAGELLAN_MAX_LENGTH)
+				data[idx++] = p[i];
+			continue;
+		}
+		if (magellan_packet_valid(data, idx)) {
+			reported++;
+			memcpy(last, data, idx);
+		}
+		idx = 0;
+	}
+	return reported;
+}
+
+static void test_flood(void)
+{
+	enum { N = 100000 };
+	static char one[N + MAGELLAN_D_BYTES], cut[N], other[N];
+	struct magellan_flood f;
+	struct magellan_rng rng;
+	unsigned long long scrubbed = 0;
+	char last[MAGELLAN_MAX_LENGTH], pkt[MAGELLAN_D_BYTES];
+	const int axes[MAGELLAN_AXES] = { 100, -200, 300, -50, 0, 360 };
+	size_t n = 0;
+
+	/* Any seed: the same bytes however the line takes them. */
+	for (uint32_t seed = 1; seed <= 20; seed++) {
+		magellan_flood_start(&f, seed * 2654435761u, N);
+		EXPECT(magellan_flood_fill(&f, one, N + 10) == N, "seed %u: not %d bytes", seed, N);
+		EXPECT(magellan_flood_fill(&f, one, 10) == 0, "seed %u: more after the end", seed);
+		EXPECT(one[N - 1] == '\r', "seed %u: the flood does not end with \\r", seed);
+		scrubbed += f.scrubbed;
+		magellan_flood_start(&f, seed * 2654435761u, N);
+		magellan_rng_seed(&rng, seed);
+		for (n = 0; n < N;)
+			n += magellan_flood_fill(&f, cut + n, 1 + magellan_rng_next(&rng) % 5000);
+		EXPECT(n == N && memcmp(one, cut, N) == 0, "seed %u: chunked flood differs", seed);
+		/* The driver reports the packet after it, and nothing of it. */
+		n = N + magellan_encode_axes(axes, one + N);
+		unsigned int reports = driver_feed(one, n, last);
+
+		EXPECT(reports == 1 && memcmp(last, one + N, 25) == 0,
+		       "seed %u: the driver would report %u packets, not just the one after the "
+		       "flood", seed, reports);
+	}
+	magellan_flood_start(&f, 7, N);
+	magellan_flood_fill(&f, one, N);
+	uint32_t hash7 = f.hash;
+
+	magellan_flood_start(&f, 8, N);
+	magellan_flood_fill(&f, other, N);
+	EXPECT(memcmp(one, other, N) != 0 && f.hash != hash7, "seeds 7 and 8 give the same flood");
+	magellan_flood_start(&f, 7, N);
+	magellan_flood_fill(&f, other, N);
+	EXPECT(memcmp(one, other, N) == 0 && f.hash == hash7, "seed 7 twice gives two floods");
+
+	/* Scrubbing: a '\r' that would end a valid packet is sent as 'x'. */
+	magellan_flood_start(&f, 1, 100);
+	magellan_encode_buttons(0x109, pkt);
+	for (int i = 0; i < 4; i++)
+		magellan_flood_put(&f, pkt[i]);
+	EXPECT(magellan_flood_put(&f, '\r') == 'x' && f.scrubbed == 1, "kDHA\\r not scrubbed");
+	EXPECT(magellan_flood_put(&f, '\r') == '\r', "\\r after a broken packet changed");
+	/* The byte that would complete a packet before the final '\r'. */
+	magellan_flood_start(&f, 1, MAGELLAN_D_BYTES);
+	magellan_encode_axes(axes, pkt);
+	for (int i = 0; i < MAGELLAN_D_BYTES - 2; i++)
+		magellan_flood_put(&f, pkt[i]);
+	EXPECT(magellan_flood_put(&f, pkt[MAGELLAN_D_BYTES - 2]) == 'x',
+	       "the last nibble before the final \\r not scrubbed");
+	EXPECT(magellan_flood_put(&f, 'A') == '\r', "the flood's last byte is not \\r");
+	EXPECT(magellan_flood_put(&f, 'A') == '\0' && f.left == 0, "a byte after the end");
+	/* Past the driver's 32 bytes a packet is dropped: its '\r' stays. */
+	magellan_flood_start(&f, 1, 100);
+	for (int i = 0; i < 40; i++)
+		magellan_flood_put(&f, i ? '0' : 'd');
+	EXPECT(magellan_flood_put(&f, '\r') == '\r', "overlong packet's \\r changed");
+	printf("flood: %d bytes x 20 seeds, the same in any chunks, ends with \\r, the driver "
+	       "reports only the packet after it (%llu bytes scrubbed); seeds differ\n", N,
+	       scrubbed);
+}
+
 static void parse_error(const char *text, const char *want)
 {
 	static struct scenario scn;
@@ -187,7 +281,8 @@ static void test_scenario(const char *path)
 		junk += scn.item[i].njunk;
 	}
 	EXPECT(scenario_find(&scn, "decode", 0) && scenario_find(&scn, "buttons", 0) &&
-		       scenario_find(&scn, "garbage", 0),
+		       scenario_find(&scn, "garbage", 0) && scenario_find(&scn, "flood", 0) &&
+		       scenario_find(&scn, "flood", 0)->flood > 0,
 	       "%s: a section is missing", path);
 	printf("scenario %s: %u d, %u k packets, %u junk lines\n", path, d, k, junk);
 
@@ -199,6 +294,10 @@ static void test_scenario(const char *path)
 	parse_error("section a\njunk random 0\nd 1 2 3 4 5 6\n", "junk count");
 	parse_error("d 1 2 3 4 5 6\n", "before the first section");
 	parse_error("# nothing\n", "no packets");
+	parse_error("section a\nflood 0\nd 1 2 3 4 5 6\n", "flood takes one count");
+	parse_error("section a\nflood 10000001\nd 1 2 3 4 5 6\n", "flood takes one count");
+	parse_error("section a\nflood 5\njunk random 5\nd 1 2 3 4 5 6\n", "line 3: junk and a flood");
+	parse_error("section a\nd 1 2 3 4 5 6\nflood 5\n", "junk at the end");
 	printf("scenario errors: named with their line\n");
 }
 
@@ -212,6 +311,7 @@ int main(int argc, char **argv)
 	test_valid();
 	test_rx();
 	test_junk();
+	test_flood();
 	test_scenario(argv[1]);
 	printf("%s\n", failures ? "FAILED" : "all passed");
 	return failures ? 1 : 0;

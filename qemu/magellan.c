@@ -227,3 +227,58 @@ size_t magellan_junk(struct magellan_rng *rng, int kind, size_t n, char *out, si
 	}
 	return seal(out, len);
 }
+
+void magellan_flood_start(struct magellan_flood *f, uint32_t seed, unsigned long long n)
+{
+	memset(f, 0, sizeof(*f));
+	magellan_rng_seed(&f->rng, seed);
+	f->left = n;
+	f->hash = 2166136261u;
+}
+
+/* Would the packet so far, followed by c and then '\r', be reported? */
+static int completes_packet(const struct magellan_flood *f, char c)
+{
+	char p[MAGELLAN_MAX_LENGTH];
+	size_t n = f->pkt_len;
+
+	if (n >= MAGELLAN_MAX_LENGTH)
+		return 0;		/* already overlong: the driver drops it */
+	memcpy(p, f->pkt, n);
+	p[n++] = c;
+	return magellan_packet_valid(p, n);
+}
+
+char magellan_flood_put(struct magellan_flood *f, char c)
+{
+	if (!f->left)
+		return '\0';
+	if (f->left == 1) {
+		c = '\r';			/* the flood ends the driver's packet */
+	} else if (c == '\r') {
+		if (magellan_packet_valid(f->pkt, f->pkt_len)) {
+			c = 'x';		/* not in the alphabet: the packet grows invalid */
+			f->scrubbed++;
+		}
+	} else if (f->left == 2 && completes_packet(f, c)) {
+		c = 'x';			/* the final '\r' would end a valid packet */
+		f->scrubbed++;
+	}
+	f->left--;
+	f->hash = (f->hash ^ (unsigned char)c) * 16777619u;
+	if (c == '\r') {
+		f->pkt_len = 0;
+	} else if (f->pkt_len < MAGELLAN_MAX_LENGTH) {
+		f->pkt[f->pkt_len++] = c;	/* the driver drops bytes past its buffer */
+	}
+	return c;
+}
+
+size_t magellan_flood_fill(struct magellan_flood *f, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	while (n < cap && f->left)
+		out[n++] = magellan_flood_put(f, (char)(magellan_rng_next(&f->rng) & 0xff));
+	return n;
+}

@@ -84,4 +84,33 @@ const char *magellan_junk_name(int kind);
  */
 size_t magellan_junk(struct magellan_rng *rng, int kind, size_t n, char *out, size_t cap);
 
+/*
+ * A flood: n random bytes from a seeded generator, produced in pieces of
+ * any size as the line takes them (the same bytes however it is cut). Like
+ * the other junk, none of its '\r'-separated packets is one the driver
+ * would report: a '\r' that would end one is sent as 'x' instead (and the
+ * byte that would complete one before the final '\r' likewise). The last
+ * byte is '\r', so the driver's packet index is 0 after it and the next
+ * packet decodes: the driver (magellan_interrupt) keeps the first 32 bytes
+ * of an overlong packet and drops it at its '\r'.
+ */
+struct magellan_flood {
+	struct magellan_rng rng;
+	unsigned long long left;	/* bytes still to produce */
+	char pkt[MAGELLAN_MAX_LENGTH];	/* the packet being sent, as the driver keeps it */
+	size_t pkt_len;			/* bytes since the last '\r' (capped as the driver does) */
+	unsigned long long scrubbed;	/* bytes changed so that no packet is valid */
+	uint32_t hash;			/* FNV-1a of the bytes so far: the same seed, the same flood */
+};
+
+void magellan_flood_start(struct magellan_flood *f, uint32_t seed, unsigned long long n);
+/*
+ * Account one candidate byte; returns the byte to send instead ('x' where
+ * c would make a valid packet, '\r' for the last one). Used by
+ * magellan_flood_fill, public for the unit test.
+ */
+char magellan_flood_put(struct magellan_flood *f, char c);
+/* Produce up to cap more bytes of the flood; 0 once it is over. */
+size_t magellan_flood_fill(struct magellan_flood *f, char *out, size_t cap);
+
 #endif

@@ -3,6 +3,7 @@
 # case: magellan_decode dt,acpi,uboot
 # case: magellan_buttons dt,acpi,uboot
 # case: magellan_garbage dt,acpi,uboot
+# case: magellan_random_flood dt,acpi,uboot
 #
 # Magellan / SpaceMouse on the board's second serial port (a PCI 16550,
 # QEMU pci-serial), played by the host emulator qemu/magellan-emu from
@@ -21,6 +22,13 @@
 #                     and releases
 #   magellan_garbage  section garbage: >= 10,000 junk bytes interleaved with
 #                     packets; each packet still decodes, no kernel splat
+#   magellan_random_flood  section flood: the emulator writes the scenario's
+#                     'flood N' random bytes (seeded, the seed printed here;
+#                     make check MAGELLAN_FLOOD_SEED=S repeats them) as fast
+#                     as the line takes them, then the section's packets,
+#                     which must decode exactly; every byte the emulator
+#                     wrote must have reached the UART (its rx counter), none
+#                     lost to an overrun; no kernel splat
 # shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 scenario=$(dirname "$0")/magellan.scenario
@@ -81,13 +89,28 @@ tty=$(magellan_tty) || fail "no pci-serial (1b36:0002) tty: is QEMU started with
 ctl=$(magellan_ctl) || fail "no virtio port named magellan-ctl: the harness starts QEMU with --magellan-control"
 [ -r "$scenario" ] || fail "no $scenario"
 
-play() {
-	attach
+# Play section $1 on the attached line; its output is in /tmp/magellan.out.
+play_section() {
 	magellan-check play "$scenario" "$1" "$ev" "$ctl" > /tmp/magellan.out
 	rc=$?
 	cat /tmp/magellan.out
 	[ $rc -eq 0 ] || fail "section $1: the input layer did not report what the scenario says"
+}
+
+play() {
+	attach
+	play_section "$1"
 	detach_and_check
+}
+
+# The number after "NAME=" in line $2.
+field() {
+	echo " $2" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"
+}
+
+no_splat() {
+	splat=$(klog | grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|Kernel panic' | head -n 3)
+	[ -z "$splat" ] || fail "kernel splat: $splat"
 }
 
 case $1 in
@@ -123,8 +146,32 @@ magellan_garbage)
 	play garbage
 	junk=$(sed -n 's/.*; junk \([0-9]*\) bytes$/\1/p' /tmp/magellan.out)
 	[ "${junk:-0}" -ge $junk_min ] || fail "only ${junk:-0} junk bytes were sent (at least $junk_min wanted)"
-	splat=$(klog | grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|Kernel panic' | head -n 3)
-	[ -z "$splat" ] || fail "kernel splat: $splat"
+	no_splat
+	;;
+magellan_random_flood)
+	flood=$(sed -n '/^section flood/,/^section /s/^flood \([0-9]*\).*/\1/p' "$scenario")
+	[ -n "$flood" ] || fail "$scenario: no 'flood N' line in section flood"
+	attach
+	st0=$(magellan-check status "$ctl") || fail "$st0"
+	ic0=$(magellan-check icount "$tty") || fail "$ic0"
+	echo "flood seed $(field flood_seed "$st0") (make check MAGELLAN_FLOOD_SEED=$(field flood_seed "$st0") repeats this flood)"
+	play_section flood
+	# The last packet was reported, so every byte before its '\r' is in.
+	st1=$(magellan-check status "$ctl") || fail "$st1"
+	ic1=$(magellan-check icount "$tty") || fail "$ic1"
+	junk=$(sed -n 's/.*; junk \([0-9]*\) bytes$/\1/p' /tmp/magellan.out)
+	[ "${junk:-0}" = "$flood" ] || fail "the emulator sent ${junk:-0} flood bytes, the scenario says $flood"
+	written=$(($(field written "$st1") - $(field written "$st0")))
+	echo "emulator wrote $written bytes; UART $tty before: $ic0; after: $ic1"
+	for c in overrun buf_overrun; do
+		[ "$(field $c "$ic1")" = "$(field $c "$ic0")" ] ||
+			fail "$tty lost bytes: $c $(field $c "$ic0") -> $(field $c "$ic1")"
+	done
+	rx=$(($(field rx "$ic1") - $(field rx "$ic0")))
+	[ "$rx" = "$written" ] || fail "$tty received $rx bytes, the emulator wrote $written"
+	echo "$tty received all $rx bytes ($flood of them the flood, FNV-1a $(echo " $st1" | sed -n 's/.* flood_fnv=\([0-9a-f]*\).*/\1/p'))"
+	no_splat
+	detach_and_check
 	;;
 *)
 	fail "40-magellan.sh: unknown case $1"

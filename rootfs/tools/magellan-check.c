@@ -6,7 +6,11 @@
  *   magellan-check caps EVDEV
  *       print the input device's name, axes (with their range) and keys
  *   magellan-check status CONTROL
- *       print the host emulator's status line (init strings it received)
+ *       print the host emulator's status line (init strings it received,
+ *       bytes it wrote to the line, its flood seed)
+ *   magellan-check icount TTY
+ *       print the UART's counters (TIOCGICOUNT): bytes received and the
+ *       ones lost to overruns, so the checks count what reached the guest
  *   magellan-check play SCENARIO SECTION EVDEV CONTROL
  *       for each packet of SECTION in the scenario file: ask the host
  *       emulator over the control port to send it (with the junk before
@@ -16,12 +20,13 @@
  *       previous packet was seen, so nothing is dropped or overrun.
  *
  * The scenario is parsed here on its own (not with the host's parser):
- * only "axes", "buttons", "section", "d" and "k" lines matter.
+ * only "axes", "buttons", "section", "flood", "d" and "k" lines matter.
  * Exit status: 0 pass, 1 fail (the reason on stdout), 2 usage or setup.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <linux/serial.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +40,7 @@
 #define ITEMS_MAX	1024
 #define REPLY_MS	10000	/* the host answers a request */
 #define EVENT_MS	10000	/* the packet's report arrives after the answer */
+#define FLOOD_BYTES_PER_MS 5	/* slowest flood the answer may take (measured: ~100) */
 #define LINE_MAX_LEN	512
 
 static const struct {
@@ -53,6 +59,7 @@ struct item {
 	char type;
 	int axis[AXES];
 	unsigned int keys;	/* bit i: the i-th key of the buttons line */
+	unsigned long flood;	/* bytes of the flood before it: the answer takes longer */
 	unsigned int line;
 };
 
@@ -66,6 +73,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: magellan-check caps EVDEV\n"
 			"       magellan-check status CONTROL\n"
+			"       magellan-check icount TTY\n"
 			"       magellan-check play SCENARIO SECTION EVDEV CONTROL\n");
 	exit(2);
 }
@@ -193,10 +201,32 @@ static int status(const char *ctl_path)
 	return 0;
 }
 
+static int icount(const char *tty)
+{
+	struct serial_icounter_struct ic;
+	/* Another open of the attached line: it leaves the ldisc alone. */
+	int fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		printf("%s: %s\n", tty, strerror(errno));
+		return 1;
+	}
+	if (ioctl(fd, TIOCGICOUNT, &ic) < 0) {
+		printf("%s: TIOCGICOUNT: %s\n", tty, strerror(errno));
+		close(fd);
+		return 1;
+	}
+	printf("rx=%d overrun=%d buf_overrun=%d frame=%d parity=%d brk=%d\n", ic.rx, ic.overrun,
+	       ic.buf_overrun, ic.frame, ic.parity, ic.brk);
+	close(fd);
+	return 0;
+}
+
 static int load(const char *path, const char *section)
 {
 	char buf[LINE_MAX_LEN], current[64] = "";
 	unsigned int line = 0;
+	unsigned long flood = 0;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
@@ -227,6 +257,8 @@ static int load(const char *path, const char *section)
 			}
 		} else if (strcmp(w[0], "section") == 0 && nw == 2) {
 			snprintf(current, sizeof(current), "%s", w[1]);
+		} else if (strcmp(w[0], "flood") == 0 && nw == 2 && strcmp(current, section) == 0) {
+			flood = strtoul(w[1], NULL, 10);
 		} else if ((strcmp(w[0], "d") == 0 || strcmp(w[0], "k") == 0) &&
 			   strcmp(current, section) == 0) {
 			struct item *it = &items[nitems];
@@ -236,6 +268,8 @@ static int load(const char *path, const char *section)
 			memset(it, 0, sizeof(*it));
 			it->type = w[0][0];
 			it->line = line;
+			it->flood = flood;
+			flood = 0;
 			if (it->type == 'd') {
 				if (nw != 1 + AXES || !naxes)
 					goto bad;
@@ -396,9 +430,11 @@ static int play(const char *scn, const char *section, const char *node, const ch
 			return 1;
 		}
 		snprintf(req, sizeof(req), "send %s %u\n", section, i);
-		if (ctl_send(ctl, req) < 0 || ctl_line(ctl, line, sizeof(line), REPLY_MS) < 0) {
+		int reply_ms = REPLY_MS + (int)(it->flood / FLOOD_BYTES_PER_MS);
+
+		if (ctl_send(ctl, req) < 0 || ctl_line(ctl, line, sizeof(line), reply_ms) < 0) {
 			printf("packet %u (line %u): no answer from the host emulator within %d ms\n", i,
-			       it->line, REPLY_MS);
+			       it->line, reply_ms);
 			return 1;
 		}
 		/* "sent SECTION I junk=N DESC": the host read the same packet. */
@@ -444,6 +480,8 @@ int main(int argc, char **argv)
 		return caps(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "status") == 0)
 		return status(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "icount") == 0)
+		return icount(argv[2]);
 	if (argc == 6 && strcmp(argv[1], "play") == 0)
 		return play(argv[2], argv[3], argv[4], argv[5]);
 	usage();

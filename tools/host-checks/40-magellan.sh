@@ -5,7 +5,9 @@
 # Host checks of the Magellan / SpaceMouse emulator (qemu/magellan-emu).
 # magellan_encoder: the protocol model's unit test (qemu/magellan-test.c):
 #   packets against hand-computed bytes (the all-nibbles case included), the
-#   driver's acceptance rules, the init string, junk that stays junk, and
+#   driver's acceptance rules, the init string, junk that stays junk, the
+#   seeded flood (same bytes in any chunks, ends with '\r', nothing of it a
+#   packet the driver takes), and
 #   the scenario file (rootfs/checks/magellan.scenario) parses.
 # magellan_lifecycle: no emulator outlives its boot. qemu/harness.sh is run
 #   with a paused QEMU (-S, a dummy kernel) and ended four ways: its timeout,
