@@ -383,6 +383,13 @@ carl9170_disconnect_cmd | carl9170_garbled_resp)
 		grep 'fault garbled-resp' "$state/log" || fail "the stub did not inject the responses"
 		[ "$(grep -c 'fault garbled-resp' "$state/log")" -eq 3 ] || fail "the stub did not garble 3 responses"
 		klog_since "$mark" | grep -E 'usb [0-9]+-1: |ieee80211 phy[0-9]+: ' | grep -v 'rsp:\|cmd:\|rxcmd:' || true
+		# unplugging while mac80211 restarts the hardware makes it WARN
+		# ("Hardware became unavailable during restart"): let the
+		# driver's recovery finish first (ip link takes the RTNL lock the
+		# restart holds), then take the interface down
+		wait_for 15 klog_since_has "$mark" 'Hardware restart was requested' ||
+			fail "the driver did not restart the device after the bad responses"
+		ip link set wlan0 down || fail "ip link set wlan0 down failed after the recovery"
 	fi
 	echo "$cost" > /proc/sys/net/core/message_cost
 	no_splat_since "$mark"
