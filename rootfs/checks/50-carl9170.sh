@@ -394,6 +394,8 @@ carl9170_disconnect_cmd | carl9170_garbled_resp)
 	echo "$cost" > /proc/sys/net/core/message_cost
 	no_splat_since "$mark"
 	replug_good
+	# an iw whose device vanished may wait for its scan results forever
+	kill "$scan" 2> /dev/null || true
 	wait "$scan" || true
 	;;
 *)
