@@ -1,9 +1,10 @@
 #!/bin/sh
 # carl9170 part of the initramfs, from the unpacked Debian arm64 packages:
 # - /lib/firmware/carl9170-1.fw, the real firmware of firmware-linux-free;
-# - /lib/firmware/nsbsp-carl9170/bad-magic/carl9170-1.fw, the same file with
-#   its "OTAR" descriptor magic damaged (the carl9170_bad_fw case points
-#   firmware_class.path there);
+# - /lib/firmware/nsbsp-carl9170/NAME/carl9170-1.fw, damaged copies made by
+#   tools/carl9170-badfw.c, and .../expect, the driver's error line for each
+#   (bad-magic, its "OTAR" magic damaged, is carl9170_bad_fw's; the set is
+#   carl9170_bad_fw_set's: the checks point firmware_class.path there);
 # - /usr/sbin/iw with the shared libraries it needs (iw, libnl-3-200,
 #   libnl-genl-3-200, libc6 with the dynamic loader).
 #
@@ -14,23 +15,16 @@ debroot=$1 staging=$2
 fw=$debroot/lib/firmware/carl9170-1.fw
 [ -r "$fw" ] || { echo "Error: $fw missing (firmware-linux-free in TARGET_DEBS?)" >&2; exit 1; }
 
-mkdir -p "$staging/lib/firmware/nsbsp-carl9170/bad-magic" "$staging/usr/sbin" \
+mkdir -p "$staging/lib/firmware/nsbsp-carl9170" "$staging/usr/sbin" \
 	"$staging/lib/aarch64-linux-gnu"
 cp "$fw" "$staging/lib/firmware/carl9170-1.fw"
 
-# The driver scans for the first "OTAR"; there must be exactly one to damage.
-offsets=$(grep -obUa OTAR "$fw" | cut -d: -f1)
-[ "$(echo "$offsets" | wc -w)" -eq 1 ] || {
-	echo "Error: $fw: expected exactly one OTAR magic, found offsets: $offsets" >&2
-	exit 1
-}
-bad=$staging/lib/firmware/nsbsp-carl9170/bad-magic/carl9170-1.fw
-cp "$fw" "$bad"
-printf X | dd of="$bad" bs=1 seek=$((offsets + 3)) conv=notrunc status=none
-if grep -qa OTAR "$bad"; then
-	echo "Error: $bad still has an OTAR magic" >&2
-	exit 1
-fi
+# The damaged copies and what the driver must say about each
+# (tools/carl9170-badfw.c, built with the host compiler).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gcc -std=c11 -O2 -Wall -Wextra -o "$tmp/carl9170-badfw" "$(dirname "$0")/carl9170-badfw.c"
+"$tmp/carl9170-badfw" "$fw" "$staging/lib/firmware/nsbsp-carl9170"
 
 cp "$debroot/sbin/iw" "$staging/usr/sbin/iw"
 for lib in ld-linux-aarch64.so.1 libc.so.6 libnl-3.so.200 libnl-genl-3.so.200; do

@@ -5,6 +5,10 @@
 # case: carl9170_ifup dt,acpi,uboot
 # case: carl9170_scan dt,acpi,uboot
 # case: carl9170_bad_fw dt,acpi,uboot
+# case: carl9170_bad_fw_set dt,acpi,uboot
+# case: carl9170_disconnect_upload dt,acpi,uboot
+# case: carl9170_disconnect_cmd dt,acpi,uboot
+# case: carl9170_garbled_resp dt,acpi,uboot
 #
 # carl9170 (AR9170 USB WiFi) with the real carl9170-1.fw, through the USB
 # stub (dummy_hcd + raw_gadget + /usr/bin/ar9170emu, started by /init with
@@ -20,6 +24,18 @@
 # carl9170_scan       iw dev wlan0 scan lists the stub's BSS: BSSID, SSID, freq
 # carl9170_bad_fw     firmware with a damaged magic: "unsupported firmware.",
 #                     nothing uploaded, no splat; then the good one works again
+# carl9170_bad_fw_set every damaged image of tools/carl9170-badfw.c, bound
+#                     in turn on the plugged stub: the driver's own error line
+#                     for it (its expect file), nothing uploaded, no wlan0;
+#                     then the good firmware works again
+# carl9170_disconnect_upload  the stub unplugs itself at the 2nd firmware
+#                     chunk: "firmware upload failed", no wlan0; replug works
+# carl9170_disconnect_cmd  with wlan0 up, the stub unplugs at the next
+#                     command: wlan0 goes away; replug works
+# carl9170_garbled_resp  with wlan0 up, the stub answers 3 commands short,
+#                     oversized and garbled: the driver's own complaints for
+#                     each; replug works
+# Every case also wants no kernel splat since it started.
 # shellcheck source=./lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +44,8 @@ badfw_dir=/lib/firmware/nsbsp-carl9170/bad-magic
 conf=/etc/ar9170emu.conf
 state=/run/ar9170emu
 fwpath=/sys/module/firmware_class/parameters/path
+fwsets=/lib/firmware/nsbsp-carl9170
+drv=/sys/bus/usb/drivers/carl9170
 
 # A value of the stub's config file.
 conf_get() {
@@ -102,6 +120,65 @@ klog_since_has() {
 
 wlan0_up() {
 	[ -e /sys/class/net/wlan0/phy80211 ]
+}
+
+wlan0_gone() {
+	[ ! -e /sys/class/net/wlan0 ]
+}
+
+# The stub's interface on dummy_hcd's port (N-1:1.0).
+stub_intf() {
+	for d in /sys/devices/platform/dummy_hcd.0/usb*/*-1/*-1:1.0; do
+		[ -e "$d" ] && { basename "$d"; return 0; }
+	done
+	return 1
+}
+
+unplugged() {
+	! carl9170-stub status && ! stub_intf > /dev/null
+}
+
+# Poll fast (every 20 ms, at most $1 seconds): the bad firmware set binds
+# 30 times and each verdict takes a fraction of a second.
+wait_fast() {
+	limit=$(($1 * 50))
+	shift
+	n=0
+	until "$@"; do
+		n=$((n + 1))
+		[ "$n" -le "$limit" ] || return 1
+		sleep 0.02
+	done
+}
+
+# The driver is done with interface $1: it gave it back (a refused firmware)
+# or registered wlan0 (an accepted one).
+verdict() {
+	[ ! -e "/sys/bus/usb/devices/$1/driver" ] || wlan0_up
+}
+
+no_splat_since() {
+	if klog_since "$1" | grep -E 'BUG:|WARNING:|Oops|Call trace:|hung_task|blocked for more than'; then
+		fail "kernel splat since '$1'"
+	fi
+}
+
+# Unplug, plug in the stub without a fault and wait for wlan0.
+replug_good() {
+	carl9170-stub stop || fail "could not unplug the stub"
+	wait_for 10 unplugged || fail "the stub's USB device did not go away"
+	carl9170-stub start
+	wait_for 30 wlan0_up || fail "no wlan0 after plugging the stub in again"
+	echo "plugged in again: wlan0 $(cat /sys/class/net/wlan0/address)"
+}
+
+# Plug the stub in with fault $1 armed later; wait until wlan0 is up.
+plug_faulty_up() {
+	carl9170-stub stop || fail "could not unplug the stub"
+	wait_for 10 unplugged || fail "the stub's USB device did not go away"
+	carl9170-stub start -f "$1"
+	wait_for 30 wlan0_up || fail "no wlan0 with the stub of fault $1 (not armed yet)"
+	ip link set wlan0 up || fail "ip link set wlan0 up failed"
 }
 
 case $1 in
@@ -206,6 +283,120 @@ carl9170_bad_fw)
 	wait_for 30 wlan0_up || fail "no wlan0 again with the good firmware within 30 s"
 	wait_for 10 test -f "$state/upload.bin" || fail "the stub got no upload of the good firmware"
 	echo "recovered: wlan0 $(cat /sys/class/net/wlan0/address), $(wc -c < "$state/upload.bin") bytes uploaded"
+	;;
+carl9170_bad_fw_set)
+	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	[ -r "$fwsets/expect" ] || fail "no $fwsets/expect in the initramfs"
+	total=$(wc -l < "$fwsets/expect")
+	[ "$total" -ge 20 ] || fail "only $total damaged images in $fwsets/expect"
+	wait_for 30 wlan0_up || fail "no wlan0 before the set"
+	intf=$(stub_intf) || fail "no stub interface on dummy_hcd"
+	old=$(cat "$fwpath")
+	start="nsbsp: carl9170_bad_fw_set $$"
+	echo "$start" > /dev/kmsg
+	# the interface stays plugged: unbind once, then bind once per image
+	echo "$intf" > "$drv/unbind" || fail "could not unbind $intf"
+	wait_for 10 wlan0_gone || fail "wlan0 stayed after unbinding"
+	echo "$total images, each bound to $intf"
+	dl=$(grep -c 'FW DL' "$state/log" || true)
+	tab=$(printf '\t')
+	# the loop only binds (shell builtins but the poll's sleep): the kernel
+	# log is read once, afterwards, and split at the per-image markers
+	while IFS=$tab read -r name want; do
+		echo "nsbsp: carl9170_bad_fw_set image $name" > /dev/kmsg
+		printf '%s' "$fwsets/$name" > "$fwpath"
+		echo "$intf" > "$drv/bind" || echo "$name: bind failed"
+		wait_fast 10 verdict "$intf" || echo "$name: no verdict in 10 s"
+		wlan0_gone || { echo "$name: FAIL: wlan0 exists"; echo "$intf" > "$drv/unbind"; }
+	done < "$fwsets/expect"
+	[ "$(grep -c 'FW DL' "$state/log" || true)" = "$dl" ] ||
+		fail "the stub got firmware download requests during the set: $(grep 'FW DL' "$state/log" | tail -3)"
+	verdicts=$(klog_since "$start" | awk -F '\t' -v expect="$fwsets/expect" '
+	BEGIN { while ((getline l < expect) > 0) { split(l, f, "\t"); want[f[1]] = f[2]; order[n++] = f[1] } }
+	/^nsbsp: carl9170_bad_fw_set image / { cur = $0; sub(/.* image /, "", cur); next }
+	cur != "" && /^usb [0-9]+-1: / {
+		m = $0; sub(/^usb [0-9]+-1: /, "", m)
+		if (m ~ /^(driver   API|firmware API|reset high-speed|firmware: direct-loading)/) next
+		said[cur] = said[cur] m "|"
+		if (m == want[cur]) ok[cur] = 1
+	}
+	END {
+		for (i = 0; i < n; i++) {
+			k = order[i]
+			printf "%s: %s%s\n", k, ok[k] ? "" : "FAIL: no \"" want[k] "\"; driver said: ", said[k]
+			if (!ok[k]) bad++
+		}
+		print "bad=" bad + 0
+	}')
+	echo "$verdicts" | grep -v '^bad='
+	bad=$(echo "$verdicts" | sed -n 's/^bad=//p')
+	printf '%s' "${old:-/lib/firmware}" > "$fwpath"
+	echo "$intf" > "$drv/bind" || fail "could not bind $intf with the good firmware"
+	wait_for 30 wlan0_up || fail "no wlan0 again with the good firmware"
+	no_splat_since "$start"
+	[ "$bad" = 0 ] || fail "$bad of $total damaged images were not refused as expected"
+	echo "all $total refused with their own line; good firmware: wlan0 $(cat /sys/class/net/wlan0/address)"
+	;;
+carl9170_disconnect_upload)
+	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	carl9170-stub stop || fail "could not unplug the stub"
+	wait_for 10 unplugged || fail "the stub's USB device did not go away"
+	mark="nsbsp: carl9170_disconnect_upload $$"
+	echo "$mark" > /dev/kmsg
+	carl9170-stub start -f disconnect-upload
+	wait_for 15 klog_since_has "$mark" 'firmware upload failed \(-[0-9]+\)\.$' ||
+		fail "no 'firmware upload failed' line within 15 s"
+	wait_for 10 unplugged || fail "the USB device is still there"
+	klog_since "$mark" | grep -E 'usb [0-9]+-1: (firmware|USB disconnect)|carl9170' || true
+	grep 'fault disconnect-upload' "$state/log" || fail "the stub did not inject the disconnect"
+	wlan0_gone || fail "a wlan0 exists after the failed upload"
+	no_splat_since "$mark"
+	replug_good
+	;;
+carl9170_disconnect_cmd | carl9170_garbled_resp)
+	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	fault=disconnect-cmd
+	[ "$1" = carl9170_garbled_resp ] && fault=garbled-resp
+	plug_faulty_up "$fault"
+	mark="nsbsp: $1 $$"
+	echo "$mark" > /dev/kmsg
+	# every line the driver has to say reaches the log (net_ratelimit off)
+	cost=$(cat /proc/sys/net/core/message_cost)
+	echo 0 > /proc/sys/net/core/message_cost
+	carl9170-stub arm || fail "could not arm the fault"
+	# a command exchange: the scan tunes the radio channel by channel
+	iw dev wlan0 scan > /dev/null 2>&1 &
+	scan=$!
+	if [ "$fault" = disconnect-cmd ]; then
+		wait_for 15 wlan0_gone || fail "wlan0 is still there 15 s after the disconnect was armed"
+		wait_for 10 unplugged || fail "the USB device is still there"
+		klog_since "$mark" | grep -E 'usb [0-9]+-1: |ieee80211 phy[0-9]+: ' | uniq | head -8
+		klog_since_has "$mark" '(usb [0-9]+-1|ieee80211 phy[0-9]+): .* failed \(-[0-9]+\)' ||
+			fail "no error line of the driver about the command in flight"
+		grep 'fault disconnect-cmd' "$state/log" || fail "the stub did not inject the disconnect"
+		klog_since_has "$mark" 'usb [0-9]+-1: USB disconnect' || fail "no USB disconnect in the kernel log"
+	else
+		wait_for 15 klog_since_has "$mark" ': received invalid command response:got -?[0-9]+, instead of [0-9]+$' ||
+			fail "the driver did not complain about a short/oversized response within 15 s"
+		wait_for 15 klog_since_has "$mark" ': malformed firmware trap:$' ||
+			fail "the driver did not complain about the garbled response within 15 s"
+		grep 'fault garbled-resp' "$state/log" || fail "the stub did not inject the responses"
+		[ "$(grep -c 'fault garbled-resp' "$state/log")" -eq 3 ] || fail "the stub did not garble 3 responses"
+		klog_since "$mark" | grep -E 'usb [0-9]+-1: |ieee80211 phy[0-9]+: ' | grep -v 'rsp:\|cmd:\|rxcmd:' || true
+		# unplugging while mac80211 restarts the hardware makes it WARN
+		# ("Hardware became unavailable during restart"): let the
+		# driver's recovery finish first (ip link takes the RTNL lock the
+		# restart holds), then take the interface down
+		wait_for 15 klog_since_has "$mark" 'Hardware restart was requested' ||
+			fail "the driver did not restart the device after the bad responses"
+		ip link set wlan0 down || fail "ip link set wlan0 down failed after the recovery"
+	fi
+	echo "$cost" > /proc/sys/net/core/message_cost
+	no_splat_since "$mark"
+	replug_good
+	# an iw whose device vanished may wait for its scan results forever
+	kill "$scan" 2> /dev/null || true
+	wait "$scan" || true
 	;;
 *)
 	fail "50-carl9170.sh: unknown case $1"

@@ -48,6 +48,16 @@ int rg_ep_read(int fd, int ep, void *data, size_t len)
 	return -1;
 }
 
+static int unplugs;
+
+/* The real one ends the process; here it only counts. */
+void emu_unplug(struct ar9170 *ar, const char *why)
+{
+	(void)ar;
+	fprintf(stderr, "  model: %s: unplugged\n", why);
+	unplugs++;
+}
+
 #define EXPECT(cond, ...) do { \
 	if (!(cond)) { \
 		printf("FAIL %s:%d: ", __FILE__, __LINE__); \
@@ -68,6 +78,7 @@ int main(int argc, char **argv)
 	static struct ar9170 ar;
 	uint8_t chunk[AR9170_FW_CHUNK_MAX] = { 0 };
 	uint8_t cmd[AR9170_MAX_CMD_LEN];
+	unsigned int seq;
 	int before;
 
 	if (argc != 2) {
@@ -187,6 +198,59 @@ int main(int argc, char **argv)
 	cmd[6] = 0x25;
 	dev_handle_cmd(&ar, cmd, 32);
 	EXPECT(ar.freq_mhz == 2437 && last_record()[0] == 4 && last_record()[4] == 0, "RF_INIT: 2437 MHz, ret 0");
+
+	/* fault names */
+	{
+		enum emu_fault f;
+
+		EXPECT(!fault_parse("garbled-resp", &f) && f == FAULT_GARBLED_RESP, "fault garbled-resp parsed");
+		EXPECT(fault_parse("garbled", &f), "an unknown fault is refused");
+	}
+
+	/* garbled-resp: nothing until armed; then a record running past its
+	 * transfer (seq kept), a short one (skipping an empty response), an
+	 * oversized one; then normal again */
+	ar.fault = FAULT_GARBLED_RESP;
+	memset(cmd, 0, sizeof(cmd));
+	cmd[0] = 4;
+	cmd[1] = CMD_ECHO;
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(last_record()[0] == 4, "not armed: normal response");
+	ar.armed = 1;
+	seq = ar.seq;
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(last_record()[0] == 60 && sent_len - 4 - 12 < 64 && ar.seq == seq, "garbled: length 60 in a short transfer, seq kept");
+	cmd[0] = 0;
+	cmd[1] = CMD_SWRST;
+	dev_handle_cmd(&ar, cmd, 4);
+	EXPECT(last_record()[0] == 0 && ar.garbled == 1, "an empty response is not shortened");
+	cmd[0] = 4;
+	cmd[1] = CMD_ECHO;
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(last_record()[0] == 0, "short: 4 payload bytes missing");
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(last_record()[0] == 12, "oversized: 8 payload bytes too many");
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(last_record()[0] == 4, "after 3: normal again");
+
+	/* disconnect-cmd: unplugs at the next command once armed, unanswered */
+	ar.fault = FAULT_DISCONNECT_CMD;
+	ar.armed = 0;
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(unplugs == 0, "disconnect-cmd: not before it is armed");
+	ar.armed = 1;
+	dev_handle_cmd(&ar, cmd, 8);
+	EXPECT(unplugs == 1, "disconnect-cmd: unplugged at the armed command");
+
+	/* disconnect-upload: at the second chunk's request, not the first */
+	ar.fault = FAULT_DISCONNECT_UPLOAD;
+	dev_reset(&ar);
+	unplugs = 0;
+	dev_fw_request(&ar);
+	EXPECT(unplugs == 0, "disconnect-upload: the first chunk goes through");
+	dev_fw_chunk(&ar, AR9170_PRAM_BASE >> 8, chunk, 256);
+	dev_fw_request(&ar);
+	EXPECT(unplugs == 1, "disconnect-upload: unplugged at the second chunk");
 
 	printf("%s\n", failures ? "ar9170emu unit test: FAILED" : "ar9170emu unit test: all passed");
 	return failures ? 1 : 0;

@@ -8,6 +8,7 @@
 #define AR9170EMU_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -79,6 +80,25 @@ enum ar9170_cmd {
 
 #define REGFILE_MAX	1024
 
+struct ar9170;
+
+/*
+ * Fault injection (-f FAULT). disconnect-upload acts from the start; the
+ * command faults wait until SIGUSR1 arms them (carl9170-stub arm), so that
+ * they hit an interface that is up.
+ */
+enum emu_fault {
+	FAULT_NONE,
+	FAULT_DISCONNECT_UPLOAD,	/* unplug at the 2nd firmware chunk, unanswered */
+	FAULT_DISCONNECT_CMD,		/* armed: unplug at the next command, unanswered */
+	FAULT_GARBLED_RESP,		/* armed: the next 3 responses short, oversized, garbled */
+};
+#define GARBLED_RESPONSES	3
+
+int fault_parse(const char *name, enum emu_fault *fault);
+/* main.c: the stick is pulled out (the process ends, raw_gadget goes away) */
+void emu_unplug(struct ar9170 *ar, const char *why);
+
 /* The whole device state; the threads share it under 'lock'. */
 struct ar9170 {
 	int fd;
@@ -109,6 +129,11 @@ struct ar9170 {
 	struct { uint32_t addr, val; } regs[REGFILE_MAX];
 	uint8_t eeprom[AR9170_EEPROM_SIZE];
 
+	/* fault injection */
+	enum emu_fault fault;
+	volatile sig_atomic_t armed;	/* set by SIGUSR1 */
+	unsigned int garbled;		/* responses garbled so far */
+
 	/* radio */
 	unsigned int freq_mhz;	/* from the last RF_INIT/FREQUENCY, 0 = off */
 	uint16_t bss_seq;
@@ -116,6 +141,7 @@ struct ar9170 {
 
 /* device.c */
 void dev_reset(struct ar9170 *ar);
+void dev_fw_request(struct ar9170 *ar);
 int dev_fw_chunk(struct ar9170 *ar, uint16_t wvalue, const uint8_t *data, size_t len);
 void dev_fw_complete(struct ar9170 *ar);
 void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n);

@@ -55,7 +55,34 @@ void dev_reset(struct ar9170 *ar)
 	ar->freq_mhz = 0;
 }
 
+/* ---- fault injection ---- */
+
+int fault_parse(const char *name, enum emu_fault *fault)
+{
+	static const struct { const char *name; enum emu_fault f; } faults[] = {
+		{ "none", FAULT_NONE },
+		{ "disconnect-upload", FAULT_DISCONNECT_UPLOAD },
+		{ "disconnect-cmd", FAULT_DISCONNECT_CMD },
+		{ "garbled-resp", FAULT_GARBLED_RESP },
+	};
+
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+		if (!strcmp(name, faults[i].name)) {
+			*fault = faults[i].f;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* ---- firmware upload ---- */
+
+/* A FW DL request arrived, its data stage not read yet. */
+void dev_fw_request(struct ar9170 *ar)
+{
+	if (ar->fault == FAULT_DISCONNECT_UPLOAD && ar->fw_bytes > 0 && !ar->booted)
+		emu_unplug(ar, "fault disconnect-upload: in the middle of the firmware upload");
+}
 
 static bool in_window(uint32_t addr, size_t len, uint32_t base, uint32_t size)
 {
@@ -257,6 +284,59 @@ static void reg_write(struct ar9170 *ar, uint32_t addr, uint32_t val)
 
 /* ---- commands (fwcmd.h) ---- */
 
+/*
+ * A command's response, or with garbled-resp armed in turn: a record whose
+ * length runs past the end of its transfer, a payload 4 bytes short (only a
+ * response that has 4 bytes to lose) and one 8 bytes too long.
+ */
+static void send_response(struct ar9170 *ar, uint8_t cmd, const void *p, size_t len)
+{
+	uint8_t big[AR9170_MAX_CMD_LEN - 4];
+	uint8_t raw[12 + 4 + 8];
+
+	if (ar->fault != FAULT_GARBLED_RESP || !ar->armed || ar->garbled >= GARBLED_RESPONSES ||
+	    (ar->garbled == 1 && len < 4)) {
+		dev_send_record(ar, cmd, 0, p, len);
+		return;
+	}
+	switch (ar->garbled++) {
+	case 0:
+		/*
+		 * a record that claims 60 payload bytes in a transfer that has
+		 * 8: the driver drops the transfer unread, so the sequence
+		 * counter stays where it was
+		 */
+		memset(raw, 0xff, 12);
+		raw[12] = 60;
+		raw[13] = cmd;
+		pthread_mutex_lock(&ar->rx_lock);
+		raw[14] = (uint8_t)ar->seq;
+		raw[15] = 0;
+		for (int i = 0; i < 8; i++)
+			raw[16 + i] = (uint8_t)(0xa5 ^ i);
+		emu_log("fault garbled-resp: command 0x%02x answered with a record of length 60 in %zu bytes",
+			cmd, sizeof(raw) - 12);
+		ep2_send(ar, raw, sizeof(raw));
+		pthread_mutex_unlock(&ar->rx_lock);
+		break;
+	case 1:
+		emu_log("fault garbled-resp: command 0x%02x answered with %zu of %zu payload bytes", cmd,
+			len - 4, len);
+		dev_send_record(ar, cmd, 0, p, len - 4);
+		break;
+	default:
+		if (len > sizeof(big) - 8)
+			len = sizeof(big) - 8;
+		if (len)
+			memcpy(big, p, len);
+		memset(big + len, 0xee, 8);
+		emu_log("fault garbled-resp: command 0x%02x answered with %zu payload bytes, 8 too many", cmd,
+			len + 8);
+		dev_send_record(ar, cmd, 0, big, len + 8);
+		break;
+	}
+}
+
 void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 {
 	uint8_t out[AR9170_MAX_CMD_LEN - 4];
@@ -271,6 +351,8 @@ void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 	}
 	len = buf[0];
 	cmd = buf[1];
+	if (ar->fault == FAULT_DISCONNECT_CMD && ar->armed)
+		emu_unplug(ar, "fault disconnect-cmd: a command arrived, it gets no response");
 	if ((size_t)len + 4 > n) {
 		emu_log("command 0x%02x: header says %u payload bytes, %zu arrived: ignored", cmd, len, n - 4);
 		return;
@@ -291,7 +373,7 @@ void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 		}
 		for (unsigned int i = 0; i < len; i += 4)
 			put_le32(out + i, reg_read(ar, get_le32(p + i)));
-		dev_send_record(ar, cmd, 0, out, len);
+		send_response(ar, cmd, out, len);
 		break;
 	case CMD_WREG:
 		if (len % 8) {
@@ -300,23 +382,23 @@ void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 		}
 		for (unsigned int i = 0; i < len; i += 8)
 			reg_write(ar, get_le32(p + i), get_le32(p + i + 4));
-		dev_send_record(ar, cmd, 0, NULL, 0);
+		send_response(ar, cmd, NULL, 0);
 		break;
 	case CMD_ECHO:
 		emu_log("ECHO %u bytes", len);
-		dev_send_record(ar, cmd, 0, p, len);
+		send_response(ar, cmd, p, len);
 		break;
 	case CMD_READ_TSF:
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		us = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 		put_le32(out, (uint32_t)us);
 		put_le32(out + 4, (uint32_t)(us >> 32));
-		dev_send_record(ar, cmd, 0, out, 8);
+		send_response(ar, cmd, out, 8);
 		break;
 	case CMD_TALLY:
 		/* carl9170_tally_rsp: no activity; tick 0 tells the driver to skip it */
 		memset(out, 0, 24);
-		dev_send_record(ar, cmd, 0, out, 24);
+		send_response(ar, cmd, out, 24);
 		break;
 	case CMD_FREQUENCY:
 	case CMD_RF_INIT:
@@ -329,7 +411,7 @@ void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 		pthread_mutex_unlock(&ar->lock);
 		emu_log("%s: %u MHz", cmd == CMD_RF_INIT ? "RF_INIT" : "FREQUENCY", get_le32(p) / 1000);
 		memset(out, 0, 4);	/* carl9170_rf_init_result.ret: 0 = locked */
-		dev_send_record(ar, cmd, 0, out, 4);
+		send_response(ar, cmd, out, 4);
 		break;
 	case CMD_SWRST:
 	case CMD_BCN_CTRL:
@@ -339,7 +421,7 @@ void dev_handle_cmd(struct ar9170 *ar, const uint8_t *buf, size_t n)
 	case CMD_DKEY:
 	case CMD_FREQ_START:
 	case CMD_PSM:
-		dev_send_record(ar, cmd, 0, NULL, 0);
+		send_response(ar, cmd, NULL, 0);
 		break;
 	default:
 		/* not answered: the driver's command times out (-ETIMEDOUT) */

@@ -3,9 +3,10 @@
  * ar9170emu: the AR9170 USB stick model. This file: options, the USB
  * identity (descriptors) and the ep0 event loop.
  *
- * usage: ar9170emu [-c CONFIG] [-s STATEDIR]
+ * usage: ar9170emu [-c CONFIG] [-s STATEDIR] [-f FAULT]
  *   -c CONFIG    identity and network (default /etc/ar9170emu.conf)
  *   -s STATEDIR  where the received firmware image goes (default /run/ar9170emu)
+ *   -f FAULT     inject a fault (see help()); SIGUSR1 arms the command faults
  * Exit codes: 0 never (it runs until killed), 1 setup error, 2 usage.
  * Log lines go to stderr; a guest error is logged and survived.
  */
@@ -36,12 +37,37 @@ void emu_log(const char *fmt, ...)
 static void help(int status)
 {
 	fprintf(stderr,
-		"usage: ar9170emu [-c CONFIG] [-s STATEDIR]\n"
+		"usage: ar9170emu [-c CONFIG] [-s STATEDIR] [-f FAULT]\n"
 		"  -c CONFIG    identity and network (default " EMU_DEFAULT_CONFIG ")\n"
 		"  -s STATEDIR  the received firmware image goes to STATEDIR/upload.bin\n"
 		"               (default " EMU_DEFAULT_STATEDIR ")\n"
+		"  -f FAULT     disconnect-upload  unplug at the 2nd firmware chunk\n"
+		"               disconnect-cmd     once armed, unplug at the next command\n"
+		"               garbled-resp       once armed, answer 3 commands with a short,\n"
+		"                                  an oversized and a garbled response\n"
+		"               (SIGUSR1 arms; the stub's 'carl9170-stub arm' sends it)\n"
 		"Emulates an AR9170 (0cf3:9170) on dummy_hcd through /dev/raw-gadget.\n");
 	exit(status);
+}
+
+/*
+ * Pulling the stick out: the process ends, closing /dev/raw-gadget
+ * unregisters the gadget, and the host sees the disconnect. Whatever was in
+ * flight stays unanswered, as with a real unplug.
+ */
+void emu_unplug(struct ar9170 *ar, const char *why)
+{
+	(void)ar;
+	emu_log("%s: unplugged", why);
+	_exit(0);
+}
+
+static struct ar9170 *armed_ar;
+
+static void arm(int sig)
+{
+	(void)sig;
+	armed_ar->armed = 1;
 }
 
 /* ---- USB identity: the values of carl9170fw's carlfw/usb/usb.c (notes 3.2) ---- */
@@ -223,6 +249,7 @@ static void ep0_vendor(struct ar9170 *ar, const struct usb_ctrlrequest *r)
 			break;
 		}
 		start_io(ar);
+		dev_fw_request(ar);
 		n = rg_ep0_read(ar->fd, chunk, r->wLength);
 		if (n < 0)
 			break;
@@ -290,17 +317,24 @@ static void ep0_loop(struct ar9170 *ar)
 int main(int argc, char **argv)
 {
 	static struct ar9170 ar;
-	const char *config = EMU_DEFAULT_CONFIG;
+	const char *config = EMU_DEFAULT_CONFIG, *fault_name = "none";
 	int opt;
 
 	ar.statedir = EMU_DEFAULT_STATEDIR;
-	while ((opt = getopt(argc, argv, "c:s:h")) != -1) {
+	while ((opt = getopt(argc, argv, "c:s:f:h")) != -1) {
 		switch (opt) {
 		case 'c':
 			config = optarg;
 			break;
 		case 's':
 			ar.statedir = optarg;
+			break;
+		case 'f':
+			if (fault_parse(optarg, &ar.fault)) {
+				fprintf(stderr, "Error: unknown fault '%s'\n", optarg);
+				help(2);
+			}
+			fault_name = optarg;
 			break;
 		case 'h':
 			help(0);
@@ -323,12 +357,26 @@ int main(int argc, char **argv)
 	pthread_mutex_init(&ar.rx_lock, NULL);
 	pthread_cond_init(&ar.config_cond, NULL);
 	dev_reset(&ar);
+	armed_ar = &ar;
+	{
+		/* SA_RESTART: the threads' raw_gadget ioctls go on */
+		struct sigaction sa = { .sa_handler = arm, .sa_flags = SA_RESTART };
+
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGUSR1, &sa, NULL)) {
+			emu_log("Error: sigaction SIGUSR1: %s", strerror(errno));
+			return 1;
+		}
+	}
 
 	ar.fd = rg_open();
 	if (ar.fd < 0)
 		return 1;
 	if (rg_init(ar.fd, "dummy_udc", "dummy_udc.0", USB_SPEED_HIGH) || rg_run(ar.fd))
 		return 1;
+	if (ar.fault != FAULT_NONE)
+		emu_log("fault injection: %s%s", fault_name,
+			ar.fault == FAULT_DISCONNECT_UPLOAD ? "" : " (armed by SIGUSR1)");
 	emu_log("AR9170 %04x:%04x on dummy_udc.0, MAC %02x:%02x:%02x:%02x:%02x:%02x, BSS '%s' on channel %u",
 		AR9170_VID, AR9170_PID, ar.cfg.mac[0], ar.cfg.mac[1], ar.cfg.mac[2], ar.cfg.mac[3],
 		ar.cfg.mac[4], ar.cfg.mac[5], ar.cfg.ssid, ar.cfg.channel);
