@@ -22,7 +22,9 @@
  *                           CRC: "descriptor check failed."
  *   carl9170_fw             feature and field checks, each with its line;
  *                           a bad TXSQ address only "failed to parse
- *                           firmware (-22)."
+ *                           firmware (-22)."; a miniboot_size at or past the
+ *                           end of the file (patch 0016): "miniboot size (N)
+ *                           is beyond the firmware (M bytes)."
  * Images whose change would already fail the descriptor CRC are "resealed":
  * CHK's two CRCs are recomputed the way carl9170_fw_checksum does, so the
  * driver reaches the check the image is about.
@@ -48,6 +50,7 @@
 #define HEAD_CUR_VER	7
 #define OTAR_FEATURES	8
 #define OTAR_FW_ADDR	12
+#define OTAR_MINIBOOT	22
 #define OTAR_API_VER	30
 #define OTAR_VIF_NUM	31
 #define TXSQ_ADDR	8
@@ -211,6 +214,16 @@ static void txsq_address(struct img *m, long v)
 	reseal(m);
 }
 
+/*
+ * miniboot_size = the file's length + arg: the upload would start at or past
+ * the end of the file (refused since patch 0016; the line names the sizes).
+ */
+static void miniboot(struct img *m, long past)
+{
+	put_le16(m->b + desc[D_OTAR] + OTAR_MINIBOOT, (unsigned int)(m->len + (size_t)past));
+	reseal(m);
+}
+
 /* 'arg' bytes of code, then the whole descriptor block: CRC area below 256. */
 static void short_code(struct img *m, long keep)
 {
@@ -265,6 +278,9 @@ static const struct bad {
 	{ "vif-num-0", vif_num, 0, "firmware shows obvious signs of malicious tampering." },
 	{ "fw-address-0", fw_address, 0, "firmware shows obvious signs of malicious tampering." },
 	{ "txsq-address-0", txsq_address, 0, "failed to parse firmware (-22)." },
+	/* carl9170_fw, patch 0016: the line is written with the sizes, in main */
+	{ "miniboot-whole-file", miniboot, 0, NULL },
+	{ "miniboot-past-end", miniboot, 1, NULL },
 };
 
 static int write_file(const char *path, const uint8_t *b, size_t len)
@@ -380,7 +396,12 @@ int main(int argc, char **argv)
 			fclose(expect);
 			return 1;
 		}
-		fprintf(expect, "%s\t%s\n", t->name, t->expect);
+		if (t->mutate == miniboot)
+			fprintf(expect, "%s\tminiboot size (%u) is beyond the firmware (%zu bytes).\n",
+				t->name, m.b[desc[D_OTAR] + OTAR_MINIBOOT] |
+				m.b[desc[D_OTAR] + OTAR_MINIBOOT + 1] << 8, m.len);
+		else
+			fprintf(expect, "%s\t%s\n", t->name, t->expect);
 	}
 	if (fclose(expect)) {
 		fprintf(stderr, "Error: %s/expect: %s\n", argv[2], strerror(errno));
