@@ -6,9 +6,9 @@
 # case: ak8974_probe_ak8974 dt,uboot
 # case: ak8974_i2c_stub dt,uboot
 # case: ak8974_sim_registers dt,uboot
-# case: ak8974_fault_nak dt,uboot
-# case: ak8974_fault_whoami dt,uboot
-# case: ak8974_fault_no_drdy dt,uboot
+# case: ak8974_fault_nak dt
+# case: ak8974_fault_whoami dt
+# case: ak8974_fault_no_drdy dt
 #
 # The AK8974/AMI306 magnetometers (drivers/iio/magnetometer/ak8974.c) on
 # the board's I2C bus (dts/ak8974.dtso), served by the emulated bus of

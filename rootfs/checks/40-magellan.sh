@@ -3,7 +3,7 @@
 # case: magellan_decode dt,acpi,uboot
 # case: magellan_buttons dt,acpi,uboot
 # case: magellan_garbage dt,acpi,uboot
-# case: magellan_random_flood dt,acpi,uboot
+# case: magellan_random_flood dt
 #
 # Magellan / SpaceMouse on the board's second serial port (a PCI 16550,
 # QEMU pci-serial), played by the host emulator qemu/magellan-emu from

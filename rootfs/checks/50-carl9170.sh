@@ -5,10 +5,10 @@
 # case: carl9170_ifup dt,acpi,uboot
 # case: carl9170_scan dt,acpi,uboot
 # case: carl9170_bad_fw dt,acpi,uboot
-# case: carl9170_bad_fw_set dt,acpi,uboot
-# case: carl9170_disconnect_upload dt,acpi,uboot
-# case: carl9170_disconnect_cmd dt,acpi,uboot
-# case: carl9170_garbled_resp dt,acpi,uboot
+# case: carl9170_bad_fw_set dt
+# case: carl9170_disconnect_upload dt
+# case: carl9170_disconnect_cmd dt
+# case: carl9170_garbled_resp dt
 #
 # carl9170 (AR9170 USB WiFi) with the real carl9170-1.fw, through the USB
 # stub (dummy_hcd + raw_gadget + /usr/bin/ar9170emu, started by /init with
