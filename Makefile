@@ -174,8 +174,8 @@ MODES ?= dt acpi
 RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 # The sanitizer kernel runs several times slower under TCG: TIMEOUT bounds a
 # whole boot, CASE_TIMEOUT each on-target case (run-checks' nsbsp.timeout).
-TIMEOUT ?= $(if $(SANITIZE),600,120)
-CASE_TIMEOUT ?= $(if $(SANITIZE),300,60)
+TIMEOUT ?= $(if $(SANITIZE),1500,120)
+CASE_TIMEOUT ?= $(if $(SANITIZE),600,60)
 RUN_ARGS += --append nsbsp.timeout=$(CASE_TIMEOUT)
 
 # ---- cachefiles: 9p share, ext4 cache disk, key encoder --------------------
@@ -392,8 +392,8 @@ help:
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  MAGELLAN=/dev/ttyUSB0  - make qemu: a real SpaceMouse on that port (default: the emulator)'
 	@echo '  MAGELLAN_FLOOD_SEED=N  - make check: magellan_random_flood with this seed (default: fresh)'
-	@echo '  TIMEOUT=120            - seconds a boot may take before the harness stops it'
-	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (300 with SANITIZE=1)'
+	@echo '  TIMEOUT=120            - seconds a boot may take (1500 with SANITIZE=1)'
+	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
