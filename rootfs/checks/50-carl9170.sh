@@ -52,16 +52,22 @@ conf_get() {
 	sed -n "s/^$1=//p" "$conf"
 }
 
-# Poll (every 0.1 s, at most $1 seconds) until the command succeeds.
-wait_for() {
-	limit=$(($1 * 10))
-	shift
+# Poll $1 times a second ($2: the pause, 1/$1 as sleep takes it), at most $3
+# seconds, until the command succeeds.
+poll() {
+	limit=$(($3 * $1)) pause=$2
+	shift 3
 	n=0
 	until "$@"; do
 		n=$((n + 1))
 		[ "$n" -le "$limit" ] || return 1
-		sleep 0.1
+		sleep "$pause"
 	done
+}
+
+# Every 0.1 s, at most $1 seconds.
+wait_for() {
+	poll 10 0.1 "$@"
 }
 
 passthrough() {
@@ -138,17 +144,10 @@ unplugged() {
 	! carl9170-stub status && ! stub_intf > /dev/null
 }
 
-# Poll fast (every 20 ms, at most $1 seconds): the bad firmware set binds
-# 30 times and each verdict takes a fraction of a second.
+# Every 20 ms, at most $1 seconds: the bad firmware set binds once per
+# image and each verdict takes a fraction of a second.
 wait_fast() {
-	limit=$(($1 * 50))
-	shift
-	n=0
-	until "$@"; do
-		n=$((n + 1))
-		[ "$n" -le "$limit" ] || return 1
-		sleep 0.02
-	done
+	poll 50 0.02 "$@"
 }
 
 # The driver is done with interface $1: it gave it back (a refused firmware)
