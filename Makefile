@@ -351,7 +351,8 @@ help:
 	@echo '  all (default)          - kernel Image, board DTB and initramfs'
 	@echo '  qemu                   - boot the emulated board, shell on the console (Ctrl-a x quits)'
 	@echo '  qemu BOOT=acpi         - the same through UEFI firmware with ACPI tables, no DT from us'
-	@echo '  check                  - boot each mode ($(MODES)), run the on-target checks, summary'
+	@echo '  check                  - boot each mode ($(MODES)), run the on-target checks, summary;'
+	@echo '                           exit 0 all passed, 1 a check failed, 2 the rig failed (ERROR)'
 	@echo
 	@echo 'Pieces:'
 	@echo '  kernel                 - patched kernel Image (out/build/linux-<cc>/)'
@@ -580,7 +581,7 @@ qemu: all $(if $(filter uboot,$(BOOT)),image)
 	$(Q)$(MAGELLAN_QEMU_START) exec sh $(TOP)/qemu/run.sh --mode $(BOOT) --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS) $(QEMU_RUN_ARGS)
 
 # Host-side checks: tools/host-checks/NN-<name>.sh, same conventions as the
-# on-target ones (rootfs/checks/run-checks --host), results in host.ktap.
+# on-target ones (common/run-checks --host), results in host.ktap.
 # A host check that needs something built adds it to HOST_CHECK_DEPS.
 HOST_CHECKS := $(wildcard $(TOP)/tools/host-checks/[0-9]*.sh)
 HOST_CHECK_DEPS ?=
@@ -590,20 +591,53 @@ HOST_CHECK_DEPS ?=
 # one TCG thread that spends much of a boot waiting (USB and serial
 # handshakes, timers), so four pieces on two cores finish sooner than two.
 CHECK_JOBS ?= $(words host $(MODES))
+# The verdict (tools/ktap-summary.sh) holds each file against the cases the
+# check files declare for its mode: given exactly the files it must find.
+SUMMARY = sh $(TOP)/tools/ktap-summary.sh --checks $(TOP)/rootfs/checks \
+	--host-checks $(TOP)/tools/host-checks
+CHECK_FILES = host=$(RESULTS)/host.ktap $(foreach m,$(MODES),$(m)=$(RESULTS)/$(m).ktap)
+
+# make check's exit status tells a failed check (1) from a failed rig (2:
+# no boot, a timeout, missing results), as tuxrun and KCIDB tell FAIL from
+# ERROR. GNU make exits 2 on any failed recipe, so a plain `make check`
+# runs the suite in a sub-make while this file is read, then ends with the
+# summary's status: 1 through make's question mode (the phony goal "needs
+# remaking"), 2 through $$(error); the summary's line stays the last but
+# for that error. The suite's output goes where this make's output goes
+# (its standard output, /proc/PID/fd/1, else standard error).
+ifeq ($(MAKECMDGOALS)$(NSBSP_CHECK_INNER),check)
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+CHECK_STATUS := $(shell rm -f $(RESULTS)/status; \
+	if (: >> /proc/$$PPID/fd/1) 2> /dev/null; then o=/proc/$$PPID/fd/1; else o=/dev/stderr; fi; \
+	NSBSP_CHECK_INNER=1 $(MAKE) --no-print-directory $(MAKEOVERRIDES) check >> "$$o" 2>&1; \
+	cat $(RESULTS)/status 2> /dev/null)
+ifeq ($(CHECK_STATUS),1)
+MAKEFLAGS += -q
+else ifeq ($(CHECK_STATUS),2)
+$(error make check: the rig failed (ERROR lines above))
+else ifneq ($(CHECK_STATUS),0)
+$(error make check: the build failed before the checks ran)
+endif
+endif
+check: ; @:
+else
 check: all $(HOST_CHECK_DEPS) $(if $(filter uboot,$(MODES)),image)
 	$(Q)mkdir -p $(RESULTS)
-	$(Q)rm -f $(RESULTS)/*.ktap
+	$(Q)rm -f $(RESULTS)/*.ktap $(RESULTS)/status
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(if $(HOST_CHECKS),check-host) \
 		$(addprefix check-mode-,$(MODES))
-	$(Q)sh $(TOP)/tools/ktap-summary.sh $(RESULTS)/*.ktap
+	$(Q)st=0; $(SUMMARY) $(CHECK_FILES) || st=$$?; echo $$st > $(RESULTS)/status; \
+		[ -n "$(NSBSP_CHECK_INNER)" ] || exit $$st
+endif
 
 # One piece of make check each; their failures are in the KTAP, so they
-# never stop the others (the summary's exit status is make check's).
+# never stop the others: the summary decides.
 check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
-	$(Q)TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
-		sh $(TOP)/rootfs/checks/run-checks --host $(TOP)/tools/host-checks \
-		> $(RESULTS)/host.ktap 2>&1 || true
+	$(Q)rc=0; TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+		sh $(TOP)/common/run-checks --host $(TOP)/tools/host-checks \
+		> $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
+		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
 	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"
 
 check-mode-%:
@@ -612,7 +646,7 @@ check-mode-%:
 
 N ?= 50
 soak: all $(if $(filter uboot,$(MODES)),image)
-	$(Q)sh $(TOP)/tools/soak.sh $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
+	$(Q)sh $(TOP)/tools/soak.sh --checks $(TOP)/rootfs/checks $(N) $(OUT)/soak "$(MODES)" -- --timeout $(TIMEOUT) \
 		--kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 
 bench: deps

@@ -1,13 +1,22 @@
 #!/bin/sh
 # Boot the board once in one mode with the checks enabled, save the console
 # to OUT/MODE.log and the KTAP to OUT/MODE.ktap. The KTAP ends with the
-# harness's own case, harness_verdict, which fails with a named reason on:
-# a timeout, no boot, missing or incomplete results, or a kernel splat
-# anywhere in the log (even if every check passed).
+# harness's own case, harness_verdict, which fails with a named reason on
+# a kernel splat anywhere in the log (even if every check passed), and
+# with "# ERROR reason" when the rig failed: a timeout, QEMU or the
+# firmware never came up, missing or incomplete results, a kernel log dump
+# that does not reach back to the first boot line, an emulator problem.
+# Whether every case is there is the summary's to say (tools/ktap-summary.sh).
 #
 # usage: harness.sh --mode MODE --timeout SECONDS --out DIR [run.sh options]
+# Exit status: 0 when harness_verdict passed.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+NSBSP_COMMON=$here/../common
+# shellcheck source=../common/ktap.sh
+. "$NSBSP_COMMON/ktap.sh"
+# shellcheck source=../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 mode=dt timeout_s=120 out=
 while [ $# -gt 0 ]; do
@@ -75,22 +84,32 @@ tr -d '\r' < "$raw" > "$log"
 rm -f "$raw"
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
 
-sed -n '/^==== nsbsp ktap begin ====$/,/^==== nsbsp ktap end ====$/p' "$log" |
-	sed '1d;$d' > "$ktap.guest"
+# section BEGIN END: the console lines between two marker lines.
+section() {
+	awk -v b="$1" -v e="$2" '$0 == e { on = 0 } on; $0 == b { on = 1 }' "$log"
+}
+section "$KTAP_BEGIN" "$KTAP_END" > "$ktap.guest"
 
-reason=
+# error: the rig failed (ERROR); reason: the kernel did (a failure).
+error='' reason=''
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	reason="timeout: QEMU still running after ${timeout_s}s"
+	error="timeout: QEMU still running after ${timeout_s}s"
 elif ! grep -q "Linux version" "$log"; then
-	reason="did not boot (QEMU exit $rc)"
-elif ! grep -q '^==== nsbsp ktap begin ====$' "$log"; then
-	reason="missing results: the checks never started"
-elif ! grep -q '^==== nsbsp ktap end ====$' "$log"; then
-	reason="incomplete results: the checks did not finish"
+	error="did not boot: QEMU or the firmware never started a kernel (QEMU exit $rc)"
+elif ! grep -qx "$KTAP_BEGIN" "$log"; then
+	error="missing results: the checks never started"
+elif ! grep -qx "$KTAP_END" "$log"; then
+	error="incomplete results: the checks did not finish"
+elif ! grep -qx "$DMESG_END" "$log"; then
+	error="incomplete kernel log: no end of the dmesg dump"
+elif ! section "$DMESG_BEGIN" "$DMESG_END" | head -n 1 | grep -q "] $KLOG_FIRST"; then
+	error="incomplete kernel log: the dmesg dump does not start with the first boot line (the log buffer wrapped around)"
 fi
-splat=$(grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|KFENCE|Kernel panic|kernel BUG|circular locking|lock held|inconsistent lock' "$log" | head -n 3 || true)
+# The whole console: the kernel's own lines before the checks lowered the
+# log level, the results, and the complete kernel log dumped after them.
+splat=$(splats < "$log" | head -n 3)
 if [ -n "$splat" ]; then
-	reason="${reason:+$reason; }kernel splat in the log: $(echo "$splat" | head -n 1)"
+	reason="kernel splat in the log: $(echo "$splat" | head -n 1)"
 fi
 
 # ---- console halves of target cases (image, issue 8) ----------------------
@@ -118,7 +137,7 @@ done
 # ---- end of console halves --------------------------------------------------
 # ---- magellan (begin)
 magellan_stop
-[ -z "$emu_reason" ] || reason="${reason:+$reason; }$emu_reason"
+[ -z "$emu_reason" ] || error="${error:+$error; }$emu_reason"
 # ---- magellan (end)
 
 planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
@@ -129,12 +148,15 @@ planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
 	echo "1..$((planned + 1))"
 	grep -v -e '^KTAP version' -e '^1\.\.[0-9]*$' "$ktap.guest" || true
 	if [ -n "$splat" ]; then echo "$splat" | sed 's/^/# /'; fi
-	if [ -z "$reason" ]; then
-		echo "ok $((planned + 1)) harness_verdict"
-	else
+	if [ -n "$error" ]; then
+		echo "not ok $((planned + 1)) harness_verdict # ERROR $error${reason:+; $reason}"
+	elif [ -n "$reason" ]; then
 		echo "not ok $((planned + 1)) harness_verdict # $reason"
+	else
+		echo "ok $((planned + 1)) harness_verdict"
 	fi
 } > "$ktap"
 rm -f "$ktap.guest"
-echo "  RESULT  $mode: $(grep -c '^ok ' "$ktap") ok, $(grep -c '^not ok ' "$ktap") not ok (${secs}s)${reason:+ - $reason}"
-[ -z "$reason" ]
+why=$error${error:+${reason:+; }}$reason
+echo "  RESULT  $mode: $(grep -c '^ok ' "$ktap") ok, $(grep -c '^not ok ' "$ktap") not ok (${secs}s)${why:+ - $why}"
+[ -z "$why" ]

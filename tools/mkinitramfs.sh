@@ -13,6 +13,9 @@ mkdir -p "$staging/bin" "$staging/usr/bin" "$staging/usr/lib/nsbsp" "$staging/et
 cp -R "$src/skeleton/." "$staging/"
 cp "$debroot/bin/busybox" "$staging/bin/busybox"
 cp -R "$src/checks" "$staging/usr/lib/nsbsp/checks"
+# The definitions the checks share with the host (runner, KTAP, kernel log).
+cp -R "$src/../common" "$staging/usr/lib/nsbsp/common"
+ln -s ../lib/nsbsp/common/run-checks "$staging/usr/bin/run-checks"
 [ -d "$tools" ] && cp -R "$tools/." "$staging/usr/bin/"
 [ -d "$modules/lib" ] && cp -R "$modules/lib" "$staging/"
 # The kernel's own ftracetest, from the patched tree.

@@ -1,48 +1,78 @@
 #!/bin/sh
-# Boot and check every mode N times in a row; report each case that failed
-# in some runs (flaky) or in all of them, by name, and "K/N runs passed".
+# Boot and check every mode N times in a row. A run passes only when the
+# summary (tools/ktap-summary.sh) passes its results: every declared case
+# of every mode present and passed (or skipped), every verdict clean. Each
+# case that failed or was missing in some runs is named FLAKY, in every
+# run BROKEN; the last line is "K/N runs passed".
 #
-# usage: soak.sh N OUTDIR MODES -- harness options (kernel, initrd, dtb...)
+# usage: soak.sh [--harness PROGRAM] [--checks DIR] N OUTDIR MODES -- HARNESS_OPTION...
+#   --harness PROGRAM  what boots one mode (default qemu/harness.sh), run as
+#                      "sh PROGRAM --mode MODE --out DIR HARNESS_OPTION..."
+#   --checks DIR       the on-target checks (default rootfs/checks)
+# Exit status: 0 when every run passed, 1 otherwise.
 set -eu
-if [ $# -lt 4 ] || [ "$4" != -- ]; then
-	echo "usage: $0 N OUTDIR MODES -- HARNESS_OPTION..." >&2
+here=$(cd "$(dirname "$0")/.." && pwd)
+harness=$here/qemu/harness.sh
+checks=$here/rootfs/checks
+usage() {
+	echo "usage: $0 [--harness PROGRAM] [--checks DIR] N OUTDIR MODES -- HARNESS_OPTION..." >&2
 	exit 1
-fi
+}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--harness) harness=$2; shift 2 ;;
+	--checks) checks=$2; shift 2 ;;
+	-*) echo "Error: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+if [ $# -lt 4 ] || [ "$4" != -- ]; then usage; fi
 n=$1 out=$2 modes=$3
 shift 4
 case $n in '' | *[!0-9]*) echo "Error: N must be a number, not '$n'" >&2; exit 1 ;; esac
 for m in $modes; do
 	case $m in *[!a-z0-9_]*) echo "Error: '$m' is not a boot mode name" >&2; exit 1 ;; esac
 done
-here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 : > "$out/cases"
 good=0
 i=1
 while [ "$i" -le "$n" ]; do
-	ok=1
+	rm -rf "$out/run"
+	mkdir -p "$out/run"
 	# The modes of one run boot side by side, as in make check.
 	for m in $modes; do
-		sh "$here/qemu/harness.sh" --mode "$m" --out "$out/run" "$@" > "$out/run-$m.log" 2>&1 &
+		sh "$harness" --mode "$m" --out "$out/run" "$@" > "$out/run-$m.log" 2>&1 &
 		eval "pid_$m=\$!"
 	done
+	files=
 	for m in $modes; do
-		mode_ok=1
-		eval "wait \"\$pid_$m\"" || mode_ok=0
-		# "mode case ok|fail" for every top-level result.
-		sed -n -e "s/^ok [0-9]* \([^ ]*\).*/$m \1 ok/p" -e "s/^not ok [0-9]* \([^ ]*\).*/$m \1 fail/p" \
-			"$out/run/$m.ktap" >> "$out/cases"
-		[ $mode_ok -eq 1 ] || { ok=0; cp "$out/run/$m.log" "$out/failed-$i-$m.log"; }
+		eval "wait \"\$pid_$m\"" || true
+		files="$files $m=$out/run/$m.ktap"
 	done
-	[ $ok -eq 0 ] || good=$((good + 1))
-	echo "  SOAK    run $i/$n: $([ $ok -eq 1 ] && echo pass || echo FAIL)"
+	# shellcheck disable=SC2086 # one MODE=FILE per word
+	if sh "$here/tools/ktap-summary.sh" --checks "$checks" --cases "$out/run/cases" $files \
+		> "$out/run/summary" 2>&1; then
+		verdict=pass
+		good=$((good + 1))
+	else
+		verdict=FAIL
+		for m in $modes; do
+			[ ! -f "$out/run/$m.log" ] || cp "$out/run/$m.log" "$out/failed-$i-$m.log"
+		done
+		sed 's/^/          /' "$out/run/summary"
+	fi
+	cat "$out/run/cases" >> "$out/cases"
+	echo "  SOAK    run $i/$n: $verdict ($(tail -n 1 "$out/run/summary"))"
 	i=$((i + 1))
 done
-sort "$out/cases" | uniq -c | awk -v n="$n" '
-	{ key = $2 " " $3; if ($4 == "fail") fails[key] = $1; seen[key] = 1 }
+# "MODE CASE pass|fail|skip|missing" of every run: a case that was not
+# pass or skip in some runs is flaky, in all of them broken.
+awk -v n="$n" '
+	{ key = $1 " " $2; seen[key] = 1; if ($3 != "pass" && $3 != "skip") bad[key]++ }
 	END {
-		for (k in seen) if (k in fails)
-			printf "  %-8s %s: failed %d of %d runs\n", (fails[k] == n ? "BROKEN" : "FLAKY"), k, fails[k], n
-	}' | sort
+		for (k in bad)
+			printf "  %-8s %s: failed or missing in %d of %d runs\n", (bad[k] == n ? "BROKEN" : "FLAKY"), k, bad[k], n
+	}' "$out/cases" | sort
 echo "$good/$n runs passed (logs of failed runs in $out)"
 [ "$good" -eq "$n" ]

@@ -4,8 +4,10 @@
 # Boot checks. boot_dt: the kernel booted with the board's device tree: the
 # live DT's compatible and model are the ones the build wrote into
 # /etc/nsbsp (taken with fdtget from the board DTB, dts/nsbsp-board.dtso).
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 case $1 in
 boot_dt)

@@ -3,8 +3,10 @@
 # case: ftrace_ustring_repro dt,acpi,uboot
 #
 # ftrace checks for the .ustring event filter (kernel-patches/0005).
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 tracing=/sys/kernel/tracing
 openat=$tracing/events/syscalls/sys_enter_openat

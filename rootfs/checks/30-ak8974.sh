@@ -57,8 +57,10 @@
 #                      read of in_magn_x_raw fails with ETIMEDOUT within a
 #                      bound ("timeout waiting for DRDY"), one measurement
 #                      was forced; with the fault cleared reads work again
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 sim=/sys/kernel/debug/ak8974-sim
 i2cdevs=/sys/bus/i2c/devices
@@ -179,27 +181,16 @@ instantiate() {
 	[ -e "$i2cdevs/$name" ] || fail "new_device made no i2c device $name"
 }
 
-# mark WHAT: a marker line in the kernel log; log_since prints what the
-# kernel logged after the last marker.
-mark() {
-	marker="nsbsp: $* $$ $(cut -d ' ' -f 1 /proc/uptime)"
-	echo "$marker" > /dev/kmsg
-}
-
-log_since() {
-	klog | awk -v m="$marker" 'found; $0 == m { found = 1 }'
-}
-
 # The expected line (a fixed string) was logged after the marker.
 want_line() {
-	log_since | grep -Fqx -- "$1" || fail "missing in the kernel log: '$1'"
+	klog_since | grep -Fqx -- "$1" || fail "missing in the kernel log: '$1'"
 	echo "logged: '$1'"
 }
 
-# No kernel splat since the marker (the harness's patterns): named here
-# with the case, not only as the boot's verdict.
+# No kernel splat since the marker: named here with the case, not only
+# by kernel_log_clean and the boot's verdict.
 no_splat() {
-	s=$(log_since | grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|KFENCE|Kernel panic|kernel BUG|circular locking|lock held|inconsistent lock') || true
+	s=$(klog_since | splats)
 	[ -z "$s" ] || fail "kernel splat during $1: $s"
 }
 
@@ -459,9 +450,9 @@ ak8974_fault_nak)
 	if i2cget -y "$bus" "$addr" 0x0f > /dev/null 2>&1; then
 		fail "fault nak: $name still answers i2cget"
 	fi
-	mark ak8974_fault_nak
+	klog_mark ak8974_fault_nak
 	instantiate
-	log_since | grep -F "$name" || true
+	klog_since | grep -F "$name" || true
 	not_bound "$before"
 	# ak8974_probe(): the first transfer is ak8974_set_power()'s CTRL1
 	# write; when it fails: dev_err(&i2c->dev, "could not power on\n")
@@ -470,10 +461,10 @@ ak8974_fault_nak)
 	no_splat "the failed probe"
 
 	echo none > "$sim/$name/fault"
-	mark ak8974_fault_nak recovery
+	klog_mark ak8974_fault_nak recovery
 	echo "$name" > /sys/bus/i2c/drivers/ak8974/bind ||
-		{ log_since; fail "fault none: binding ak8974 to $name failed"; }
-	iio=$(iio_dir "$name") || { log_since; fail "fault none: $name bound but has no IIO device"; }
+		{ klog_since; fail "fault none: binding ak8974 to $name failed"; }
+	iio=$(iio_dir "$name") || { klog_since; fail "fault none: $name bound but has no IIO device"; }
 	line=$(detected_line) || exit 1
 	want_line "$line"
 	got=$(cat "$iio/name")
@@ -499,9 +490,9 @@ ak8974_fault_whoami)
 	got=$(i2cget -y "$bus" "$addr" 0x0f) || fail "i2cget $bus $addr 0x0f failed"
 	echo "WHOAMI on the bus: $got (model: $(cat "$sim/$name/whoami"))"
 	[ $((got)) -eq "$bad" ] || fail "the part does not answer the WHOAMI set"
-	mark ak8974_fault_whoami
+	klog_mark ak8974_fault_whoami
 	instantiate
-	log_since | grep -F "$name" || true
+	klog_since | grep -F "$name" || true
 	not_bound "$before"
 	# ak8974_detect(), default case: dev_err(&ak8974->i2c->dev,
 	# "unsupported device (%02x) ", whoami) (ak8974.c:525-528; the format
@@ -509,7 +500,7 @@ ak8974_fault_whoami)
 	# dev_err(&i2c->dev, "neither AK8974 nor AMI30x found\n") (:874-877).
 	want_line "$(printf 'ak8974 %s: unsupported device (%02x) ' "$name" "$bad")"
 	want_line "ak8974 $name: neither AK8974 nor AMI30x found"
-	if log_since | grep -F "ak8974 $name: detected"; then
+	if klog_since | grep -F "ak8974 $name: detected"; then
 		fail "the driver took WHOAMI $bad for a part it knows"
 	fi
 	no_splat "the refused probe"
@@ -517,10 +508,10 @@ ak8974_fault_whoami)
 ak8974_fault_no_drdy)
 	fault_setup
 	echo no-drdy > "$sim/$name/fault"
-	mark ak8974_fault_no_drdy
+	klog_mark ak8974_fault_no_drdy
 	instantiate
 	# The probe forces no measurement, so it does not notice.
-	iio=$(iio_dir "$name") || { log_since; fail "$name: the probe failed with fault no-drdy"; }
+	iio=$(iio_dir "$name") || { klog_since; fail "$name: the probe failed with fault no-drdy"; }
 	line=$(detected_line) || exit 1
 	want_line "$line"
 	read -r fx _ < "$sim/$name/field"
@@ -550,11 +541,11 @@ ak8974_fault_no_drdy)
 	no_splat "the timed-out read"
 
 	echo none > "$sim/$name/fault"
-	mark ak8974_fault_no_drdy recovery
+	klog_mark ak8974_fault_no_drdy recovery
 	x=$(iio_read "$iio/in_magn_x_raw") || exit 1
 	echo "fault none: in_magn_x_raw $x, model field x $fx"
 	[ "$x" = "$fx" ] || fail "fault none: in_magn_x_raw is not the model's field"
-	if log_since | grep -F "ak8974 $name: timeout"; then
+	if klog_since | grep -F "ak8974 $name: timeout"; then
 		fail "fault none: the driver still timed out"
 	fi
 	no_splat "the read after the fault"

@@ -29,8 +29,10 @@
 #                     which must decode exactly; every byte the emulator
 #                     wrote must have reached the UART (its rx counter), none
 #                     lost to an overrun; no kernel splat
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 scenario=$(dirname "$0")/magellan.scenario
 junk_min=10000	# bytes of junk the issue asks for in magellan_garbage
 
@@ -108,8 +110,9 @@ field() {
 	echo " $2" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"
 }
 
+# No kernel splat since the case began (its klog_mark).
 no_splat() {
-	splat=$(klog | grep -E 'BUG:|WARNING:|Oops|Call trace:|KASAN|UBSAN|Kernel panic' | head -n 3)
+	splat=$(klog_since | splats | head -n 3)
 	[ -z "$splat" ] || fail "kernel splat: $splat"
 }
 
@@ -143,12 +146,14 @@ magellan_buttons)
 	play buttons
 	;;
 magellan_garbage)
+	klog_mark "$1"
 	play garbage
 	junk=$(sed -n 's/.*; junk \([0-9]*\) bytes$/\1/p' /tmp/magellan.out)
 	[ "${junk:-0}" -ge $junk_min ] || fail "only ${junk:-0} junk bytes were sent (at least $junk_min wanted)"
 	no_splat
 	;;
 magellan_random_flood)
+	klog_mark "$1"
 	flood=$(sed -n '/^section flood/,/^section /s/^flood \([0-9]*\).*/\1/p' "$scenario")
 	[ -n "$flood" ] || fail "$scenario: no 'flood N' line in section flood"
 	attach

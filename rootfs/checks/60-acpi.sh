@@ -27,8 +27,10 @@
 # acpi_predefined_check  acpi_name_info: ACPICA logged the wrong return type
 #                        of each "wrong-type" object, naming the object and
 #                        the type acpihelp says it must return
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 tables=/sys/firmware/acpi/tables
 aml=/kernel/firmware/acpi

@@ -22,8 +22,10 @@
 # cachefiles_hit: after the cache daemon was stopped and started again,
 #   reading each file again is served from the cache: the fscache read
 #   counter moves for each, and the content still matches SHA256SUMS.
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 set -u
 
 label=nsbsp-cache

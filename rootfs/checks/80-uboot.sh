@@ -10,8 +10,10 @@
 # verified its signature, started the kernel) is
 # qemu/log-checks/uboot_boot.sh, run by the host harness on the log: the
 # case passes only if both do.
-# shellcheck source=./lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=../../common/check.sh
+. "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
+# shellcheck source=../../common/klog.sh
+. "$NSBSP_COMMON/klog.sh"
 
 chosen=/proc/device-tree/chosen
 

@@ -4,8 +4,8 @@
 # Host unit test of the AR9170 USB stub's model (rootfs/tools/ar9170emu):
 # built with the host compiler against fake raw_gadget I/O
 # (tools/host-checks/ar9170emu-test.c) and run with the shipped config.
-# shellcheck source=../../rootfs/checks/lib.sh
-. "$TOP/rootfs/checks/lib.sh"
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
 
 case $1 in
 ar9170emu_unit)

@@ -18,8 +18,8 @@
 #   the header's own folder include).
 # Environment from the Makefile: NSBSP_KCC, NSBSP_KOUT, NSBSP_KSRC,
 # NSBSP_NONSTRING_SO, NSBSP_NONSTRING_SKIP, NSBSP_UNPATCHED.
-# shellcheck source=../../rootfs/checks/lib.sh
-. "$TOP/rootfs/checks/lib.sh"
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
 tag='[-Wunterminated-string-initialization]'
 
 # The compiler flags that turn the check on, or skip with the reason.

@@ -7,8 +7,8 @@
 # encoding, not from the kernel's code), computes for their keys: each
 # entry is regenerated from its description and key and must be identical.
 # The vectors must cover every form: D, S, T and base64 with pad 0, 1, 2.
-# shellcheck source=../../rootfs/checks/lib.sh
-. "$TOP/rootfs/checks/lib.sh"
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
 set -u
 
 encoder=$OUT/host/cachefiles-key

@@ -14,8 +14,8 @@
 # flash_verify: flashing a loop device verifies it by reading it back and
 #   leaves the bytes after the image alone; a corrupted read-back is caught.
 # Only loop devices over files in out/ are ever written, never a disk.
-# shellcheck source=../../rootfs/checks/lib.sh
-. "$TOP/rootfs/checks/lib.sh"
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
 
 images=$OUT/images
 sdcard=$images/sdcard.img

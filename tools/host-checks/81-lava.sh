@@ -6,8 +6,8 @@
 # each. The validator is shown to bite first: the same job without its
 # visibility, with a misspelt boot method, or with a monitor without an
 # end must be rejected.
-# shellcheck source=../../rootfs/checks/lib.sh
-. "$TOP/rootfs/checks/lib.sh"
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
 
 case $1 in
 lava_job_schema)
