@@ -5,8 +5,11 @@
 # a kernel splat anywhere in the log (even if every check passed), and
 # with "# ERROR reason" when the rig failed: a timeout, QEMU or the
 # firmware never came up, missing or incomplete results, a kernel log dump
-# that does not reach back to the first boot line, an emulator problem.
-# Whether every case is there is the summary's to say (tools/ktap-summary.sh).
+# that does not reach back to the first boot line, a host-side emulator
+# that failed. Whether every case is there is the summary's to say
+# (tools/ktap-summary.sh). Each device's host-side fixture is started
+# before QEMU and stopped after it (NAME_start, NAME_stop of
+# qemu/devices/NAME.sh).
 #
 # usage: harness.sh --mode MODE --timeout SECONDS --out DIR [run.sh options]
 # Exit status: 0 when harness_verdict passed.
@@ -17,6 +20,10 @@ NSBSP_COMMON=$here/../common
 . "$NSBSP_COMMON/ktap.sh"
 # shellcheck source=../common/klog.sh
 . "$NSBSP_COMMON/klog.sh"
+die() {
+	echo "Error: $*" >&2
+	exit 1
+}
 
 mode=dt timeout_s=120 out=
 while [ $# -gt 0 ]; do
@@ -27,58 +34,33 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-[ -n "$out" ] || { echo "usage: $0 --mode MODE --timeout S --out DIR [run.sh options]" >&2; exit 1; }
+[ -n "$out" ] || die "usage: $0 --mode MODE --timeout S --out DIR [run.sh options]"
 mkdir -p "$out"
 log=$out/$mode.log
 ktap=$out/$mode.ktap
 raw=$out/$mode.raw
 
-# ---- magellan (begin): the SpaceMouse emulator around QEMU ----------------
-# The Makefile exports NSBSP_MAGELLAN_EMU and NSBSP_MAGELLAN_SCENARIO. The
-# emulator follows QEMU: it finds QEMU's ptys through QMP and leaves when
-# QEMU's QMP socket or pty closes, or when this shell dies (PR_SET_PDEATHSIG);
-# magellan_stop makes sure of it, and a late leaver fails the verdict.
-emu_pid='' emu_dir='' emu_reason=''
-emu_log=$out/$mode.magellan.log
-magellan_stop() {
-	[ -n "$emu_pid" ] || return 0
-	if ! grep -q 'SpaceMouse on' "$emu_log"; then
-		# Still waiting for QEMU's QMP socket (with a bound): QEMU never got there.
-		kill "$emu_pid" 2>/dev/null || true
-		emu_reason="magellan-emu never reached QEMU's QMP socket (killed)"
-	fi
-	i=0
-	while kill -0 "$emu_pid" 2>/dev/null && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
+# The devices' host-side fixtures; harness_error collects what went wrong.
+harness_run_args='' harness_error=''
+# shellcheck source=./devices.sh
+. "$here/devices.sh"
+stop_devices() {
+	for d in $devices; do
+		if command -v "${d}_stop" > /dev/null; then "${d}_stop"; fi
 	done
-	if kill -0 "$emu_pid" 2>/dev/null; then
-		emu_reason="magellan-emu still running 5 s after QEMU ended (killed; see $emu_log)"
-		kill "$emu_pid" 2>/dev/null || true
-	fi
-	emu_rc=0
-	wait "$emu_pid" || emu_rc=$?
-	[ "$emu_rc" -eq 0 ] || emu_reason="${emu_reason:-magellan-emu failed (exit $emu_rc): $(tail -n 1 "$emu_log")}"
-	emu_pid=''
-	rm -rf "$emu_dir"
 }
-if [ -n "${NSBSP_MAGELLAN_EMU-}" ]; then
-	emu_dir=$(mktemp -d)
-	trap 'magellan_stop' EXIT
-	# NSBSP_MAGELLAN_FLOOD_SEED (make check MAGELLAN_FLOOD_SEED=N) repeats a flood.
-	"$NSBSP_MAGELLAN_EMU" --qmp "$emu_dir/qmp" --control --scenario "$NSBSP_MAGELLAN_SCENARIO" \
-		${NSBSP_MAGELLAN_FLOOD_SEED:+--flood-seed "$NSBSP_MAGELLAN_FLOOD_SEED"} \
-		< /dev/null > /dev/null 2> "$emu_log" &
-	emu_pid=$!
-	set -- --qmp "$emu_dir/qmp" --magellan-control "$@"
-fi
-# ---- magellan (end) ---------------------------------------------------------
+trap stop_devices EXIT
+for d in $devices; do
+	if command -v "${d}_start" > /dev/null; then "${d}_start" "$out" "$mode"; fi
+done
 
 echo "  BOOT    $mode (checks; timeout ${timeout_s}s, console in $log)"
 start=$(date +%s%N)
 rc=0
 # run.sh execs QEMU, so timeout signals QEMU itself: nothing is left behind.
-timeout -k 5 "$timeout_s" sh "$here/run.sh" --check --mode "$mode" "$@" < /dev/null > "$raw" 2>&1 || rc=$?
+# shellcheck disable=SC2086 # harness_run_args: one option per word
+timeout -k 5 "$timeout_s" sh "$here/run.sh" --check --mode "$mode" $harness_run_args "$@" \
+	< /dev/null > "$raw" 2>&1 || rc=$?
 end=$(date +%s%N)
 tr -d '\r' < "$raw" > "$log"
 rm -f "$raw"
@@ -112,10 +94,9 @@ if [ -n "$splat" ]; then
 	reason="kernel splat in the log: $(echo "$splat" | head -n 1)"
 fi
 
-# ---- console halves of target cases (image, issue 8) ----------------------
-# A target case that also needs what only the console saw (the firmware's
-# lines before the kernel) has a second half, qemu/log-checks/CASE.sh LOG:
-# a case the guest passed stays "ok" only if that passes too; its output
+# The console's half of a target case (qemu/log-checks/CASE.sh LOG), for
+# what only the console saw (the firmware's lines before the kernel): a
+# case the guest passed stays "ok" only if that passes too; its output
 # becomes the case's diagnostics either way.
 for lc in "$here"/log-checks/*.sh; do
 	[ -f "$lc" ] || continue
@@ -134,11 +115,10 @@ for lc in "$here"/log-checks/*.sh; do
 	mv "$ktap.tmp" "$ktap.guest"
 	rm -f "$ktap.lc"
 done
-# ---- end of console halves --------------------------------------------------
-# ---- magellan (begin)
-magellan_stop
-[ -z "$emu_reason" ] || error="${error:+$error; }$emu_reason"
-# ---- magellan (end)
+
+trap - EXIT
+stop_devices
+[ -z "$harness_error" ] || error="${error:+$error; }$harness_error"
 
 planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$ktap.guest" | head -n 1)
 [ -n "$planned" ] || planned=0

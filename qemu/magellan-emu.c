@@ -15,7 +15,13 @@
  *   --demo RATE the scenario's packets in a loop, RATE per second (make qemu).
  * It leaves with QEMU: when the QMP socket or a pty closes, when its parent
  * dies (PR_SET_PDEATHSIG), or on SIGTERM/SIGINT/SIGHUP. Odd input from the
- * guest is logged and survived. The protocol model is magellan.c.
+ * guest is logged and survived. The protocol model is common/magellan/.
+ *
+ * Its standard output is for whoever started it (qemu/devices/magellan.sh),
+ * one line each:
+ *   ready pid=PID line=PTY [control=PTY]   it found QEMU's ptys and plays
+ *   exit REASON                            it leaves (why, in words)
+ * The log (stderr or --log) is for people.
  *
  * Exit status: 0 QEMU went away or a signal; 1 usage; 2 setup failed
  * (scenario, QMP, pty).
@@ -37,11 +43,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "control.h"
+#include "log.h"
 #include "magellan.h"
-#include "magellan-scenario.h"
+#include "scenario.h"
 
 #define LABEL_LINE	"magellan"	/* chardev of the SpaceMouse port (qemu/run.sh) */
-#define LABEL_CONTROL	"magellan-ctl"	/* chardev of the checks' control port */
+#define LABEL_CONTROL	MAGELLAN_CTL_PORT	/* chardev of the checks' control port */
 #define OUTQ_SIZE	16384		/* bytes queued towards the guest's UART */
 #define CTL_LINE_MAX	128		/* one request of the checks */
 #define CTL_OUT_MAX	512		/* replies queued towards the guest */
@@ -53,16 +61,11 @@ static volatile sig_atomic_t stop_signal;
 
 static void logmsg(const char *fmt, ...)
 {
-	struct timespec ts;
 	va_list ap;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	fprintf(logfp, "[%5ld.%03ld] magellan-emu: ", (long)ts.tv_sec, ts.tv_nsec / 1000000);
 	va_start(ap, fmt);
-	vfprintf(logfp, fmt, ap);
+	log_vline(logfp, "magellan-emu", fmt, ap);
 	va_end(ap);
-	fputc('\n', logfp);
-	fflush(logfp);
 }
 
 static void on_signal(int sig)
@@ -77,7 +80,7 @@ static void help(int status)
 		"                    [--log FILE] [--wait SECONDS] [--flood-seed N]\n"
 		"  --qmp SOCKET     QEMU's QMP socket (-qmp unix:SOCKET,server=on,wait=off);\n"
 		"                   chardev '" LABEL_LINE "' is the SpaceMouse port\n"
-		"  --scenario FILE  the packets to send (rootfs/checks/magellan.scenario)\n"
+		"  --scenario FILE  the packets to send (common/magellan/magellan.scenario)\n"
 		"  --control        send what the checks ask for on chardev '" LABEL_CONTROL "'\n"
 		"  --demo RATE      after each init string, send the scenario's packets in a\n"
 		"                   loop, RATE per second\n"
@@ -396,15 +399,7 @@ static int queue_item(struct emu *e, const struct scn_item *it, int with_junk,
 static void describe_item(const struct scenario *scn, const struct scn_item *it, char *out,
 			  size_t size)
 {
-	size_t n = (size_t)snprintf(out, size, "%c", it->type);
-
-	for (int i = 0; it->type == 'd' && i < MAGELLAN_AXES && n < size; i++)
-		n += (size_t)snprintf(out + n, size - n, " %d", it->axis[i]);
-	for (unsigned int b = 0; it->type == 'k' && b < scn->nbuttons && n < size; b++)
-		if (it->buttons & (1u << b))
-			n += (size_t)snprintf(out + n, size - n, " %s", scn->button_names[b]);
-	if (it->type == 'k' && !it->buttons && n < size)
-		snprintf(out + n, size - n, " -");
+	scenario_describe(scn, it->type, it->axis, it->buttons, out, size);
 }
 
 static long long now_ms(void)
@@ -449,13 +444,10 @@ static void flood_pump(struct emu *e)
 }
 
 /*
- * One request of the checks. Returns 0 when handled, -1 when it must wait
- * for room in the output queue.
- *   status             -> status inits=N bad=N written=N flood_seed=N flood_fnv=X rx=BYTES
- *                         (written: bytes the pty took since the start;
- *                         flood_fnv: FNV-1a of the last flood's bytes)
- *   send SECTION INDEX -> sent SECTION INDEX junk=N d|k VALUES  (once written;
- *                         N counts a flood's bytes too)
+ * One request of the checks (common/magellan/control.h). Returns 0 when
+ * handled, -1 when it must wait for room in the output queue. In "status",
+ * written is the bytes the pty took since the start and flood_fnv the
+ * FNV-1a of the last flood's bytes; in "sent", junk counts a flood's bytes.
  */
 static int ctl_request(struct emu *e, const char *req)
 {
@@ -464,28 +456,28 @@ static int ctl_request(struct emu *e, const char *req)
 	const struct scn_item *it;
 	unsigned long long junk;
 
-	if (strcmp(req, "status") == 0) {
-		ctl_reply(e, "status inits=%u bad=%u written=%llu flood_seed=%lu flood_fnv=%08lx rx=%s",
+	if (strcmp(req, MAGELLAN_CTL_STATUS) == 0) {
+		ctl_reply(e, MAGELLAN_CTL_STATUS " inits=%u bad=%u written=%llu flood_seed=%lu flood_fnv=%08lx rx=%s",
 			  e->rx.inits, e->bad_cmds, e->out.written, (unsigned long)e->flood_seed,
 			  (unsigned long)e->flood.hash, e->rx_log_len ? e->rx_log : "-");
 		e->rx_log_len = 0;
 		e->rx_log[0] = '\0';
 		return 0;
 	}
-	if (sscanf(req, "send %32s %u", section, &index) != 2) {
+	if (sscanf(req, MAGELLAN_CTL_SEND " %32s %u", section, &index) != 2) {
 		logmsg("control: unknown request '%s'", req);
-		ctl_reply(e, "error unknown request");
+		ctl_reply(e, MAGELLAN_CTL_ERROR " unknown request");
 		return 0;
 	}
 	it = scenario_find(e->scn, section, index);
 	if (!it) {
 		logmsg("control: no packet %u in section '%s'", index, section);
-		ctl_reply(e, "error no packet %u in section %s", index, section);
+		ctl_reply(e, MAGELLAN_CTL_ERROR " no packet %u in section %s", index, section);
 		return 0;
 	}
 	if (e->rx.inits == 0) {
 		logmsg("control: asked for a packet before any init string");
-		ctl_reply(e, "error no init string received yet");
+		ctl_reply(e, MAGELLAN_CTL_ERROR " no init string received yet");
 		return 0;
 	}
 	if (e->pending_reply[0] || e->flood_item)
@@ -497,7 +489,7 @@ static int ctl_request(struct emu *e, const char *req)
 		e->flood_start_ms = now_ms();
 		e->pending_at = ~0ULL;
 		describe_item(e->scn, it, desc, sizeof(desc));
-		snprintf(e->pending_reply, sizeof(e->pending_reply), "sent %s %u junk=%lu %s",
+		snprintf(e->pending_reply, sizeof(e->pending_reply), MAGELLAN_CTL_SENT " %s %u junk=%lu %s",
 			 section, index, it->flood, desc);
 		logmsg("send %s %u (line %u): a flood of %lu random bytes (seed %lu), then %s",
 		       section, index, it->line, it->flood, (unsigned long)e->flood_seed, desc);
@@ -508,7 +500,7 @@ static int ctl_request(struct emu *e, const char *req)
 		return -1;
 	e->junk_total += junk;
 	describe_item(e->scn, it, desc, sizeof(desc));
-	snprintf(e->pending_reply, sizeof(e->pending_reply), "sent %s %u junk=%llu %s", section,
+	snprintf(e->pending_reply, sizeof(e->pending_reply), MAGELLAN_CTL_SENT " %s %u junk=%llu %s", section,
 		 index, junk, desc);
 	e->pending_at = e->out.written + e->out.len;
 	logmsg("send %s %u (line %u): %llu junk bytes, then %s", section, index, it->line, junk,
@@ -536,7 +528,7 @@ static void ctl_rx(struct emu *e)
 		e->ctl_in[e->ctl_in_len] = '\0';
 		if (e->ctl_overflow) {
 			logmsg("control: request longer than %d bytes ignored", CTL_LINE_MAX - 1);
-			ctl_reply(e, "error request too long");
+			ctl_reply(e, MAGELLAN_CTL_ERROR " request too long");
 		} else if (e->ctl_in_len) {
 			snprintf(e->request, sizeof(e->request), "%s", e->ctl_in);
 			e->request_waiting = ctl_request(e, e->request) < 0;
@@ -689,11 +681,15 @@ int main(int argc, char **argv)
 		return 2;
 	logmsg("pid %d: SpaceMouse on %s%s%s, %u packets from %s", (int)getpid(), line_path,
 	       control ? ", control on " : "", control ? ctl_path : "", scn.nitems, scn_path);
+	printf("ready pid=%d line=%s%s%s\n", (int)getpid(), line_path, control ? " control=" : "",
+	       control ? ctl_path : "");
+	fflush(stdout);
 	logmsg("flood seed %lu (%s)", (unsigned long)e.flood_seed,
 	       seed_given ? "--flood-seed" : "fresh; --flood-seed repeats it");
 
 	long long next_demo = 0;
 	int status = 0;
+	const char *why = "a signal";
 
 	while (!stop_signal) {
 		struct pollfd p[3] = {
@@ -719,13 +715,14 @@ int main(int argc, char **argv)
 			if (errno == EINTR)
 				continue;
 			logmsg("poll: %s", strerror(errno));
+			why = "poll failed";
 			status = 2;
 			break;
 		}
 		if (p[0].revents) {
 			n = read(qmp, qmpbuf, sizeof(qmpbuf));
 			if (n <= 0) {
-				logmsg("QEMU closed its QMP socket: leaving");
+				why = "QEMU closed its QMP socket";
 				break;
 			}
 		}
@@ -734,15 +731,16 @@ int main(int argc, char **argv)
 			if (n > 0)
 				device_rx(&e, (unsigned char *)buf, (size_t)n);
 			else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-				logmsg("the SpaceMouse line closed (QEMU went away): leaving");
+				why = "the SpaceMouse line closed (QEMU went away)";
 				break;
 			}
 		} else if (p[1].revents & (POLLHUP | POLLERR)) {
-			logmsg("the SpaceMouse line hung up (QEMU went away): leaving");
+			why = "the SpaceMouse line hung up (QEMU went away)";
 			break;
 		}
 		if (line_flush(&e, tty) < 0) {
-			logmsg("write to the SpaceMouse line: %s: leaving", strerror(errno));
+			why = "the SpaceMouse line broke (QEMU went away)";
+			logmsg("write to the SpaceMouse line: %s", strerror(errno));
 			break;
 		}
 		if (e.pending_reply[0] && e.out.written >= e.pending_at) {
@@ -757,11 +755,11 @@ int main(int argc, char **argv)
 				if (n > 0)
 					e.ctl_raw_len += (size_t)n;
 				else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
-					logmsg("the control line closed (QEMU went away): leaving");
+					why = "the control line closed (QEMU went away)";
 					break;
 				}
 			} else if (p[2].revents & (POLLHUP | POLLERR)) {
-				logmsg("the control line hung up (QEMU went away): leaving");
+				why = "the control line hung up (QEMU went away)";
 				break;
 			}
 			ctl_rx(&e);
@@ -784,7 +782,10 @@ int main(int argc, char **argv)
 	}
 	if (stop_signal)
 		logmsg("signal %d: leaving", (int)stop_signal);
+	else
+		logmsg("%s: leaving", why);
 	logmsg("%u init strings, %u bad commands, %llu bytes sent (%llu junk)", e.rx.inits,
 	       e.bad_cmds, e.out.written, e.junk_total);
+	printf("exit %s\n", stop_signal ? "a signal" : why);
 	return status;
 }

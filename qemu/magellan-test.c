@@ -11,20 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expect.h"
 #include "magellan.h"
-#include "magellan-scenario.h"
+#include "scenario.h"
 
-static int failures;
-
-#define EXPECT(cond, ...)                                  \
-	do {                                               \
-		if (!(cond)) {                             \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);               \
-			printf("\n");                      \
-			failures++;                        \
-		}                                          \
-	} while (0)
 
 static void show(const char *p, size_t n, char *out, size_t size)
 {

@@ -3,11 +3,12 @@
 # Each figure is the median of several runs, with min and max.
 #
 # usage: bench.sh   (run by `make bench`; environment from the Makefile:
-#   TOP OUT KOUT KIMAGE INITRAMFS BOARD_DTB MODES, RUNS (default 5),
+#   TOP OUT KOUT KIMAGE INITRAMFS MODES, RUNS (default 5),
 #   COLD_RUNS (default 1: a cold build takes minutes), MAKE,
-#   RUN_ARGS (more run.sh options, e.g. --acpi-initrd FILE))
+#   BOOT_ARGS (the harness's run.sh options: kernel, initrd, DTB, disks...))
+# It writes only below OUT: a patch edit is made in a copy of the series.
 set -eu
-: "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOARD_DTB:?}"
+: "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOOT_ARGS:?}"
 runs=${RUNS:-5}
 cold_runs=${COLD_RUNS:-1}
 modes=${MODES:-dt}
@@ -66,15 +67,17 @@ repeat() {
 # shellcheck disable=SC2046 # one value per word
 record noop_make s 5 $(repeat "$make" -C "$TOP" all)
 
-# Edit one patch: a throw-away patch touching one driver file is added to
-# the series, built, and removed again (both rebuilds are timed).
-series=$TOP/kernel-patches/series
-cp "$series" "$work/series.orig"
-trap 'cp "$work/series.orig" "$series"; rm -f "$TOP/kernel-patches/9999-bench-edit.patch"' EXIT
+# Edit one patch: a copy of kernel-patches/ gets a throw-away patch that
+# touches one driver file, the kernel is built from it (KPATCHES=), then
+# from the copy without it again (both rebuilds are timed).
+patches=$work/kernel-patches
+rm -rf "$patches"
+cp -R "$TOP/kernel-patches" "$patches"
+cp "$patches/series" "$work/series.orig"
 v=
 i=0
 while [ $i -lt "$runs" ]; do
-	cat > "$TOP/kernel-patches/9999-bench-edit.patch" <<PATCH
+	cat > "$patches/9999-bench-edit.patch" <<PATCH
 --- a/drivers/input/joystick/magellan.c
 +++ b/drivers/input/joystick/magellan.c
 @@ -1,3 +1,4 @@
@@ -83,11 +86,11 @@ while [ $i -lt "$runs" ]; do
  /*
   *  Copyright (c) 1999-2001 Vojtech Pavlik
 PATCH
-	echo 9999-bench-edit.patch >> "$series"
-	v="$v $(time_cmd "$make" -C "$TOP" all)"
-	cp "$work/series.orig" "$series"
-	rm -f "$TOP/kernel-patches/9999-bench-edit.patch"
-	v="$v $(time_cmd "$make" -C "$TOP" all)"
+	echo 9999-bench-edit.patch >> "$patches/series"
+	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
+	cp "$work/series.orig" "$patches/series"
+	rm -f "$patches/9999-bench-edit.patch"
+	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
 	i=$((i + 1))
 done
 # shellcheck disable=SC2086
@@ -98,10 +101,9 @@ for m in $modes; do
 	v='' rss=''
 	i=0
 	while [ $i -lt "$runs" ]; do
-		# shellcheck disable=SC2086 # RUN_ARGS: one run.sh option per word
+		# shellcheck disable=SC2086 # BOOT_ARGS: one run.sh option per word
 		/usr/bin/time -f '%M' -o "$work/rss" sh "$TOP/qemu/harness.sh" --mode "$m" \
-			--timeout 120 --out "$work/results" --kernel "$KIMAGE" --initrd "$INITRAMFS" \
-			--dtb "$BOARD_DTB" ${RUN_ARGS-} > "$work/harness.log" 2>&1 ||
+			--timeout 120 --out "$work/results" $BOOT_ARGS > "$work/harness.log" 2>&1 ||
 			{ cat "$work/harness.log" >&2; echo "Error: boot in mode $m failed" >&2; exit 1; }
 		v="$v $(sed -n 's/^# mode [a-z]*: QEMU ran \([0-9.]*\)s.*/\1/p' "$work/results/$m.ktap")"
 		rss="$rss $(tail -n 1 "$work/rss")"

@@ -20,7 +20,10 @@ apt_arm64() {
 
 if [ ! -f "$dir/lists/.updated" ]; then
 	echo "  APT     fetching Debian's arm64 package lists into $dir (about a minute)"
-	apt_arm64 update > "$dir/update.log" 2>&1 || {
+	# A line per list fetched, so that a slow mirror shows where it is.
+	{ apt_arm64 update 2>&1; echo "exit $?"; } | tee "$dir/update.log" |
+		sed -n 's/^Get:\([0-9]*\) [^ ]* \([^ ]*\) \(.*\)/  APT     list \1: \2 \3/p'
+	tail -n 1 "$dir/update.log" | grep -qx 'exit 0' || {
 		cat "$dir/update.log" >&2
 		echo "Error: apt-get update for arm64 failed (log above)" >&2
 		exit 1

@@ -10,6 +10,7 @@
 #
 # usage: ktap-summary.sh [--cases FILE] [--checks DIR]... [--host-checks DIR] MODE=FILE...
 #   --checks DIR       on-target checks (NN-name.sh), for the boot modes
+#                      (the product's and the fixtures' folders)
 #   --host-checks DIR  host-side checks, for mode "host"
 #   --cases FILE       also write "MODE NAME pass|fail|skip|missing" a line
 # Exit status: 0 all passed or skipped; 1 a check failed; 2 the rig failed
@@ -46,12 +47,11 @@ for arg in "$@"; do
 	# The cases this mode must report, in order.
 	if [ "$mode" = host ]; then
 		[ -n "$host_checks" ] || { echo "Error: mode host needs --host-checks" >&2; usage; }
-		# shellcheck disable=SC2086 # a glob per folder
-		ktap_cases host "$host_checks"/[0-9]*.sh > "$tmp/declared"
+		ktap_cases host "$host_checks"/*.sh > "$tmp/declared"
 	else
 		[ -n "$checks" ] || { echo "Error: mode $mode needs --checks" >&2; usage; }
 		set --
-		for d in $checks; do set -- "$@" "$d"/[0-9]*.sh; done
+		for d in $checks; do set -- "$@" "$d"/*.sh; done
 		ktap_cases "$mode" "$@" > "$tmp/declared"
 		echo "harness_verdict harness" >> "$tmp/declared"
 	fi

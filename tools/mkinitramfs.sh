@@ -1,31 +1,18 @@
 #!/bin/sh
-# Assemble the initramfs staging folder and pack it with the kernel's own
+# The product initramfs: stage its files (tools/stage.sh specs, given by
+# the mk/ files of each concern) and pack them with the kernel's own
 # usr/gen_initramfs.sh. The output is replaced only when its bytes change,
 # so that nothing downstream rebuilds for nothing.
 #
-# usage: mkinitramfs.sh OUT STAGING ROOTFS_SRC DEB_ROOT TOOLS MODULES KSRC KOUT BOARD_DTB
+# usage: mkinitramfs.sh OUT STAGING KSRC KOUT SPEC...
 set -eu
-[ $# -eq 9 ] || { echo "usage: $0 OUT STAGING ROOTFS_SRC DEB_ROOT TOOLS MODULES KSRC KOUT BOARD_DTB" >&2; exit 1; }
-out=$1 staging=$2 src=$3 debroot=$4 tools=$5 modules=$6 ksrc=$7 kout=$8 dtb=$9
+[ $# -ge 4 ] || { echo "usage: $0 OUT STAGING KSRC KOUT SPEC..." >&2; exit 1; }
+out=$1 staging=$2 ksrc=$3 kout=$4
+shift 4
 
 rm -rf "$staging"
-mkdir -p "$staging/bin" "$staging/usr/bin" "$staging/usr/lib/nsbsp" "$staging/etc/nsbsp"
-cp -R "$src/skeleton/." "$staging/"
-cp "$debroot/bin/busybox" "$staging/bin/busybox"
-cp -R "$src/checks" "$staging/usr/lib/nsbsp/checks"
-# The definitions the checks share with the host (runner, KTAP, kernel log).
-cp -R "$src/../common" "$staging/usr/lib/nsbsp/common"
-ln -s ../lib/nsbsp/common/run-checks "$staging/usr/bin/run-checks"
-[ -d "$tools" ] && cp -R "$tools/." "$staging/usr/bin/"
-[ -d "$modules/lib" ] && cp -R "$modules/lib" "$staging/"
-# The kernel's own ftracetest, from the patched tree.
-cp -R "$ksrc/tools/testing/selftests/ftrace" "$staging/usr/lib/nsbsp/ftrace"
-# ---- carl9170: firmware (+ damaged variants), iw and its libraries ----
-sh "$(dirname "$0")/carl9170-rootfs.sh" "$debroot" "$staging"
-# ---- end carl9170 ----
-# What boot_dt compares the live device tree with.
-fdtget "$dtb" / compatible > "$staging/etc/nsbsp/board-compatible"
-fdtget "$dtb" / model > "$staging/etc/nsbsp/board-model"
+mkdir -p "$staging"
+sh "$(dirname "$0")/stage.sh" "$staging" "$@"
 
 # Device nodes a non-root build cannot create in the staging folder.
 cat > "$staging.list" <<LIST

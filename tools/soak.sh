@@ -8,12 +8,13 @@
 # usage: soak.sh [--harness PROGRAM] [--checks DIR] N OUTDIR MODES -- HARNESS_OPTION...
 #   --harness PROGRAM  what boots one mode (default qemu/harness.sh), run as
 #                      "sh PROGRAM --mode MODE --out DIR HARNESS_OPTION..."
-#   --checks DIR       the on-target checks (default rootfs/checks)
+#   --checks DIR       a folder of on-target checks (default: the product's
+#                      and the fixtures'); may be given more than once
 # Exit status: 0 when every run passed, 1 otherwise.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 harness=$here/qemu/harness.sh
-checks=$here/rootfs/checks
+checks=
 usage() {
 	echo "usage: $0 [--harness PROGRAM] [--checks DIR] N OUTDIR MODES -- HARNESS_OPTION..." >&2
 	exit 1
@@ -21,7 +22,7 @@ usage() {
 while [ $# -gt 0 ]; do
 	case $1 in
 	--harness) harness=$2; shift 2 ;;
-	--checks) checks=$2; shift 2 ;;
+	--checks) checks="$checks --checks $2"; shift 2 ;;
 	-*) echo "Error: unknown option $1" >&2; usage ;;
 	*) break ;;
 	esac
@@ -33,6 +34,7 @@ case $n in '' | *[!0-9]*) echo "Error: N must be a number, not '$n'" >&2; exit 1
 for m in $modes; do
 	case $m in *[!a-z0-9_]*) echo "Error: '$m' is not a boot mode name" >&2; exit 1 ;; esac
 done
+[ -n "$checks" ] || checks="--checks $here/rootfs/checks --checks $here/rootfs/fixtures/checks"
 mkdir -p "$out"
 : > "$out/cases"
 good=0
@@ -50,8 +52,8 @@ while [ "$i" -le "$n" ]; do
 		eval "wait \"\$pid_$m\"" || true
 		files="$files $m=$out/run/$m.ktap"
 	done
-	# shellcheck disable=SC2086 # one MODE=FILE per word
-	if sh "$here/tools/ktap-summary.sh" --checks "$checks" --cases "$out/run/cases" $files \
+	# shellcheck disable=SC2086 # one option or MODE=FILE per word
+	if sh "$here/tools/ktap-summary.sh" $checks --cases "$out/run/cases" $files \
 		> "$out/run/summary" 2>&1; then
 		verdict=pass
 		good=$((good + 1))

@@ -10,10 +10,13 @@
 # case: carl9170_disconnect_cmd dt
 # case: carl9170_garbled_resp dt
 #
-# carl9170 (AR9170 USB WiFi) with the real carl9170-1.fw, through the USB
-# stub (dummy_hcd + raw_gadget + /usr/bin/ar9170emu, started by /init with
-# /usr/sbin/carl9170-stub). Every expected value is read from the firmware
-# file or from the stub's config /etc/ar9170emu.conf, never written here.
+# carl9170 (AR9170 USB WiFi) with the real carl9170-1.fw. In a test boot
+# the stick is the USB stub (dummy_hcd + raw_gadget + carl9170-emu, test
+# fixtures plugged in by the fixture disk's S50carl9170-stub with
+# carl9170-stub); on a board, or with a stick passed through, the cases
+# that need the stub skip and the others check the real stick. Every
+# expected value is read from the firmware file or from the stub's config
+# /etc/carl9170-emu.conf, never written here.
 # carl9170_fw_magic   the driver found the descriptors behind otus_magic: its
 #                     "driver   API" line and "firmware API: <release> <date>"
 #                     with release and date read from the file's MOTD
@@ -43,8 +46,8 @@
 
 fw=/lib/firmware/carl9170-1.fw
 badfw_dir=/lib/firmware/nsbsp-carl9170/bad-magic
-conf=/etc/ar9170emu.conf
-state=/run/ar9170emu
+conf=/etc/carl9170-emu.conf
+state=/run/carl9170-emu
 fwpath=/sys/module/firmware_class/parameters/path
 fwsets=/lib/firmware/nsbsp-carl9170
 drv=/sys/bus/usb/drivers/carl9170
@@ -72,8 +75,22 @@ wait_for() {
 	poll 10 0.1 "$@"
 }
 
-passthrough() {
+# A real stick instead of the stub (make qemu CARL9170=..., or the board).
+real_stick() {
 	grep -qw nsbsp.carl9170=host /proc/cmdline
+}
+
+# Why the stub is not there, if it is not: a real stick passed through, or
+# a board booted without its test fixtures (a product), has none. In a
+# test boot it must be there: these cases then fail without it.
+no_stub() {
+	if real_stick; then
+		echo "a real stick is passed through: the stub is not plugged"
+	elif ! grep -qw nsbsp.fixtures=1 /proc/cmdline; then
+		echo "no AR9170 stub: the board booted without its test fixtures (nsbsp.fixtures=1)"
+	else
+		return 1
+	fi
 }
 
 # Offsets and numbers of the firmware's descriptors (fwdesc.h): the OTAR
@@ -194,7 +211,7 @@ carl9170_fw_magic)
 	klog | grep -Fq ": $want" || fail "no '$want' line"
 	;;
 carl9170_fw_upload)
-	passthrough && skip "a real stick is passed through: the stub's upload is not observable"
+	why=$(no_stub) && skip "$why: the upload is not observable"
 	info=$(fw_info "$fw") || fail "$fw: no OTAR descriptor"
 	miniboot=$(info_get miniboot)
 	want_bytes=$(($(wc -c < "$fw") - miniboot))
@@ -214,7 +231,7 @@ carl9170_wlan0)
 	mac=$(cat /sys/class/net/wlan0/address)
 	echo "wlan0: $phy, driver $driver, MAC $mac"
 	[ "$driver" = carl9170 ] || fail "wlan0 is not carl9170's"
-	passthrough && skip "a real stick is passed through: wlan0 and its driver checked, its MAC is its own (not the stub's EEPROM MAC)"
+	why=$(no_stub) && skip "$why: wlan0 and its driver checked, the MAC is the stick's own"
 	want=$(conf_get mac)
 	[ "$mac" = "$want" ] || fail "wlan0's MAC is not the stub's EEPROM MAC $want"
 	;;
@@ -228,9 +245,9 @@ carl9170_ifup)
 carl9170_scan)
 	wait_for 30 wlan0_up || fail "no wlan0 within 30 s"
 	ip link set wlan0 up || fail "ip link set wlan0 up failed"
-	if passthrough; then
+	if why=$(no_stub); then
 		iw dev wlan0 scan || fail "iw dev wlan0 scan failed"
-		skip "a real stick is passed through: the scan ran, but which BSS it must find is not known"
+		skip "$why: the scan ran, but which BSS it must find is not known"
 	fi
 	bssid=$(conf_get bssid)
 	ssid=$(conf_get ssid)
@@ -252,7 +269,7 @@ carl9170_scan)
 	echo "$block" | grep -Fqx "	SSID: $ssid" || fail "$bssid does not carry SSID '$ssid'"
 	;;
 carl9170_bad_fw)
-	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	why=$(no_stub) && skip "$why"
 	[ -r "$badfw_dir/carl9170-1.fw" ] || fail "no damaged firmware in $badfw_dir"
 	[ -w "$fwpath" ] || fail "no $fwpath (firmware_class.path)"
 	old=$(cat "$fwpath")
@@ -281,7 +298,7 @@ carl9170_bad_fw)
 	echo "recovered: wlan0 $(cat /sys/class/net/wlan0/address), $(wc -c < "$state/upload.bin") bytes uploaded"
 	;;
 carl9170_bad_fw_set)
-	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	why=$(no_stub) && skip "$why"
 	[ -r "$fwsets/expect" ] || fail "no $fwsets/expect in the initramfs"
 	total=$(wc -l < "$fwsets/expect")
 	[ "$total" -ge 20 ] || fail "only $total damaged images in $fwsets/expect"
@@ -333,7 +350,7 @@ carl9170_bad_fw_set)
 	echo "all $total refused with their own line; good firmware: wlan0 $(cat /sys/class/net/wlan0/address)"
 	;;
 carl9170_disconnect_upload)
-	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	why=$(no_stub) && skip "$why"
 	carl9170-stub stop || fail "could not unplug the stub"
 	wait_for 10 unplugged || fail "the stub's USB device did not go away"
 	klog_mark carl9170_disconnect_upload
@@ -348,7 +365,7 @@ carl9170_disconnect_upload)
 	replug_good
 	;;
 carl9170_disconnect_cmd | carl9170_garbled_resp)
-	passthrough && skip "a real stick is passed through: the stub is not plugged"
+	why=$(no_stub) && skip "$why"
 	fault=disconnect-cmd
 	[ "$1" = carl9170_garbled_resp ] && fault=garbled-resp
 	plug_faulty_up "$fault"

@@ -1,0 +1,86 @@
+# Booting the board: `make qemu` (interactive), `make check` (every mode of
+# MODES with the on-target checks, beside the host checks, and the summary),
+# `make soak` (make check's boots N times). qemu/run.sh holds the QEMU
+# command line; qemu/harness.sh boots one mode with the checks;
+# tools/ktap-summary.sh gives the verdict.
+
+RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
+# The sanitizer kernel runs several times slower under TCG: TIMEOUT bounds a
+# whole boot, CASE_TIMEOUT each on-target case (run-checks' nsbsp.timeout).
+TIMEOUT ?= $(if $(SANITIZE),1500,120)
+CASE_TIMEOUT ?= $(if $(SANITIZE),600,60)
+# Boots and host checks make check runs at once: by default all of them,
+# the sub-make's -j scheduling them. Each QEMU is one TCG thread that spends
+# much of a boot waiting (USB and serial handshakes, timers), so four
+# pieces on two cores finish sooner than two.
+CHECK_JOBS ?= $(words host $(MODES))
+N ?= 50
+CHECK_DIRS := $(TOP)/rootfs/checks $(TOP)/rootfs/fixtures/checks
+HOST_CHECK_DIR := $(TOP)/tools/host-checks
+HOST_PKGS += time lava-common
+CLEAN_DIRS += $(OUT)/results $(OUT)/qemu $(OUT)/soak $(OUT)/bench $(OUT)/host \
+	$(OUT)/harness-selftest $(OUT)/image-selftest $(OUT)/ktap-selftest $(OUT)/work-product
+# What a boot needs besides the images (host-side emulators).
+BOOT_DEPS += all $(if $(filter uboot,$(MODES) $(BOOT)),image)
+BOOT_ARGS = --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
+
+qemu: $$(BOOT_DEPS)
+	$(Q)mkdir -p $(OUT)/qemu
+	$(Q)exec sh $(TOP)/qemu/run.sh --mode $(BOOT) --qmp $(OUT)/qemu/qemu.qmp $(BOOT_ARGS) $(QEMU_RUN_ARGS)
+
+# The verdict holds each file against the cases the check files declare for
+# its mode: given exactly the files it must find.
+SUMMARY = sh $(TOP)/tools/ktap-summary.sh $(addprefix --checks ,$(CHECK_DIRS)) --host-checks $(HOST_CHECK_DIR)
+CHECK_FILES = host=$(RESULTS)/host.ktap $(foreach m,$(MODES),$(m)=$(RESULTS)/$(m).ktap)
+
+# make check's exit status tells a failed check (1) from a failed rig (2:
+# no boot, a timeout, missing results), as tuxrun and KCIDB tell FAIL from
+# ERROR. GNU make exits 2 on any failed recipe, so a plain `make check`
+# runs the suite in a sub-make while this file is read, then ends with the
+# summary's status: 1 through make's question mode (the phony goal "needs
+# remaking"), 2 through $$(error); the summary's line stays the last but
+# for that error. The suite's output goes where this make's output goes
+# (its standard output, /proc/PID/fd/1, else standard error).
+ifeq ($(MAKECMDGOALS)$(NSBSP_CHECK_INNER),check)
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+CHECK_STATUS := $(shell rm -f $(RESULTS)/status; \
+	if (: >> /proc/$$PPID/fd/1) 2> /dev/null; then o=/proc/$$PPID/fd/1; else o=/dev/stderr; fi; \
+	NSBSP_CHECK_INNER=1 $(MAKE) --no-print-directory $(MAKEOVERRIDES) check >> "$$o" 2>&1; \
+	cat $(RESULTS)/status 2> /dev/null)
+ifeq ($(CHECK_STATUS),1)
+MAKEFLAGS += -q
+else ifeq ($(CHECK_STATUS),2)
+$(error make check: the rig failed (ERROR lines above))
+else ifneq ($(CHECK_STATUS),0)
+$(error make check: the build failed before the checks ran)
+endif
+endif
+check: ; @:
+else
+check: $$(BOOT_DEPS) $$(HOST_CHECK_DEPS)
+	$(Q)mkdir -p $(RESULTS)
+	$(Q)rm -f $(RESULTS)/*.ktap $(RESULTS)/status
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-host $(addprefix check-mode-,$(MODES))
+	$(Q)st=0; $(SUMMARY) $(CHECK_FILES) || st=$$?; echo $$st > $(RESULTS)/status; \
+		[ -n "$(NSBSP_CHECK_INNER)" ] || exit $$st
+endif
+
+# One piece of make check each; their failures are in the KTAP, so they
+# never stop the others: the summary decides.
+check-host:
+	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
+	$(Q)rc=0; TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
+		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
+		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
+	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"
+
+check-mode-%:
+	$(Q)sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
+		$(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT) || true
+
+soak: $$(BOOT_DEPS)
+	$(Q)sh $(TOP)/tools/soak.sh $(addprefix --checks ,$(CHECK_DIRS)) $(N) $(OUT)/soak "$(MODES)" -- \
+		--timeout $(TIMEOUT) $(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT)
+
+.PHONY: qemu check check-host soak

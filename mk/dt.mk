@@ -1,0 +1,56 @@
+# Device trees. The dt mode's DTB is QEMU virt's own DT (dumped by QEMU
+# with the machine options the board boots with) plus the overlays of
+# dts/; each board in the FIT gets its base DTB plus the overlays of dts/,
+# where dts/BOARD/NAME.dtso replaces dts/NAME.dtso, and dts/BOARD/'s other
+# overlays on top. Under firmware (U-Boot) QEMU virt is a slightly
+# different machine (no GPIO block), so its FIT DTB starts from that dump.
+
+DT := $(OUT)/dt
+BOARD_DTB := $(DT)/nsbsp-virt.dtb
+VIRT_DTB := $(DT)/nsbsp-virt-uboot.dtb
+RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
+RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
+HOST_PKGS += device-tree-compiler qemu-system-arm
+ALL += $(BOARD_DTB)
+CLEAN_DIRS += $(DT)
+
+# board_overlays BOARD: the .dtbo files of that board, in dts/ order.
+board_overlays = $(foreach o,$(sort $(notdir $(wildcard $(TOP)/dts/*.dtso $(TOP)/dts/$(1)/*.dtso))),\
+	$(if $(wildcard $(TOP)/dts/$(1)/$(o)),$(DT)/$(1)/$(o:.dtso=.dtbo),$(DT)/$(o:.dtso=.dtbo)))
+# fdt_apply BASE OVERLAY...: the recipe that applies overlays to a base DTB.
+fdt_apply = echo "  DTB     $(notdir $@) = $(notdir $(1)) + $(notdir $(2))" && \
+	mkdir -p $(@D) && fdtoverlay -i $(1) -o $@ $(2)
+
+$(DT)/%.dtbo: $(TOP)/dts/%.dtso | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)dtc -q -@ -I dts -O dtb -o $@ $<
+
+# QEMU's own DT of the machine as each mode boots it (run.sh --dumpdtb).
+$(DT)/qemu-virt-%.dtb: $(TOP)/qemu/run.sh | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)sh $(TOP)/qemu/run.sh --mode $* --dumpdtb $@
+
+$(BOARD_DTB): $(DT)/qemu-virt-dt.dtb $(call board_overlays,virt)
+	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
+
+$(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
+	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
+
+# The Pi's DTB from the kernel tree, with symbols (-@) so that overlays can
+# use its labels; kbuild decides whether it is out of date.
+$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KOUT)/.config FORCE | kernel
+	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
+
+$(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)
+	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
+
+# What boot_dt and uboot_boot compare the live device tree with.
+ROOTFS_FILES += $(DT)/board-compatible=/etc/nsbsp/board-compatible $(DT)/board-model=/etc/nsbsp/board-model
+ROOTFS_DEPS += $(DT)/board-model
+$(DT)/board-model: $(BOARD_DTB)
+	$(Q)fdtget $< / compatible > $(DT)/board-compatible
+	$(Q)fdtget $< / model > $@
+
+dtb: $(BOARD_DTB)
+
+.PHONY: dtb

@@ -1,0 +1,104 @@
+# The flashable image, out/images/sdcard.img (board/image/genimage.cfg): one
+# FAT partition with the signed FIT (board/image/nsbsp.its: the kernel, the
+# product initramfs, a DTB and a configuration per board) and boot.scr
+# (board/image/boot.cmd), which U-Boot's distro boot finds. The uboot boot
+# mode boots exactly this image in QEMU through Debian's U-Boot; make flash
+# writes it to a card. The same commit gives the same bytes
+# (SOURCE_DATE_EPOCH, fixed volume ID and disk signature).
+#   FIT_KEY=.. FIT_CERT=..   sign with this RSA key and certificate (PEM);
+#                            default: a development key made in out/keys/
+#   DEV=/dev/sdX [FORCE=1]   make flash: the card (FORCE: not removable)
+
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
+IMG_VARIANT := $(if $(SANITIZE),-sanitize)
+SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
+FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
+FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
+BOOT_SCR := $(IMAGES)/boot.scr
+SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
+KEYS := $(OUT)/keys
+FIT_KEY ?= $(KEYS)/nsbsp-dev.key
+FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
+ifneq ($(origin FIT_KEY)$(origin FIT_CERT),filefile)
+ifeq ($(wildcard $(FIT_KEY)),)
+$(error FIT_KEY=$(FIT_KEY): no such file (the RSA private key, PEM); give FIT_CERT=, its certificate, too)
+endif
+ifeq ($(wildcard $(FIT_CERT)),)
+$(error FIT_CERT=$(FIT_CERT): no such file (the X.509 certificate of FIT_KEY, PEM))
+endif
+endif
+# Debian's U-Boot for QEMU virt, and the DT QEMU hands it: QEMU's own DT
+# plus the public key (required = "conf"), written by mkimage -K.
+UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
+UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
+RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
+HOST_CHECK_DEPS += image
+
+$(KEYS)/nsbsp-dev.key: | deps
+	@echo "  KEY     $@ (development key: never use it for a product)"
+	$(Q)mkdir -p $(@D)
+	$(Q)(umask 077 && openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out $@.tmp 2> /dev/null) && mv $@.tmp $@
+
+$(KEYS)/nsbsp-dev.crt: $(KEYS)/nsbsp-dev.key
+	$(Q)openssl req -batch -new -x509 -days 3650 -key $< -out $@ \
+		-subj "/CN=nonstring-bsp development key (not for production)"
+
+# Which key signs: another FIT_KEY/FIT_CERT re-signs, even an older one.
+$(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" | cmp -s - $@ || echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" > $@
+
+# mkimage signs every configuration and writes the public key into a copy
+# of QEMU's DT (-K, -r: required). The .its names the files of FIT_STAGE,
+# links to the build output. Deterministic: SOURCE_DATE_EPOCH.
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb \
+		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list
+	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
+	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2> /dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2> /dev/null)" ] || \
+		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
+	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
+	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
+	$(Q)ln -s $(INITRAMFS) $(FIT_STAGE)/initramfs.cpio
+	$(Q)ln -s $(VIRT_DTB) $(FIT_STAGE)/nsbsp-virt.dtb
+	$(Q)ln -s $(RPI4_DTB) $(FIT_STAGE)/nsbsp-rpi4.dtb
+	$(Q)ln -s $(abspath $(FIT_KEY)) $(FIT_STAGE)/keys/nsbsp.key
+	$(Q)ln -s $(abspath $(FIT_CERT)) $(FIT_STAGE)/keys/nsbsp.crt
+	$(Q)cp $(TOP)/board/image/nsbsp.its $(FIT_STAGE)/
+	$(Q)cp $(DT)/qemu-virt-uboot.dtb $(FIT_STAGE)/u-boot.dtb
+	$(Q)cd $(FIT_STAGE) && SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -f nsbsp.its -k keys \
+		-K u-boot.dtb -r nsbsp.itb > mkimage.log 2>&1 || { cat mkimage.log >&2; exit 1; }
+	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
+	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
+
+$(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
+		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
+
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
+	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
+	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
+	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
+	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
+	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
+		--rootpath $(IMAGES)/genimage/root --tmppath $(IMAGES)/genimage/tmp \
+		--outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
+		{ cat $(IMAGES)/genimage/log >&2; exit 1; }
+	$(Q)mv $(IMAGES)/genimage/out/sdcard.img $@
+	$(Q)rm -rf $(IMAGES)/genimage
+	@echo "  IMAGE   $@ ($$(($$(wc -c < $@) / 1048576)) MiB)"
+
+image: $(SDCARD_IMG)
+
+# make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
+# removable, unmounted disk that does not hold this system.
+ifneq ($(filter flash,$(MAKECMDGOALS)),)
+ifeq ($(DEV),)
+$(error make flash needs DEV=/dev/sdX (the SD card or eMMC to overwrite; lsblk lists them))
+endif
+endif
+flash: $(SDCARD_IMG)
+	$(Q)FORCE=$(FORCE) sh $(TOP)/tools/flash.sh $(SDCARD_IMG) $(DEV)
+
+.PHONY: image flash

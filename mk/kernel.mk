@@ -1,0 +1,71 @@
+# The kernel: Debian's linux-source-6.1, extracted once into out/linux and
+# kept equal to kernel-patches/series (tools/kernel-tree.sh), configured as
+# allnoconfig + the fragments of board/linux/ (merge_config.sh), built out
+# of tree for arm64 into out/build/linux-<compiler>[-sanitize]/.
+
+KTARBALL ?= /usr/src/linux-source-6.1.tar.xz
+KSRC := $(OUT)/linux
+KPATCHES ?= $(TOP)/kernel-patches
+VARIANT := $(TC)$(if $(SANITIZE),-sanitize)
+KOUT ?= $(OUT)/build/linux-$(VARIANT)
+KIMAGE := $(KOUT)/arch/arm64/boot/Image
+# The fixtures' options (board/linux/fixtures/, all =m) come first, so that
+# a board fragment that asks for one of them built in wins and
+# product_has_no_fixtures names it.
+FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/fixtures/*.config)) \
+	$(sort $(wildcard $(TOP)/board/linux/*.config)) \
+	$(if $(SANITIZE),$(sort $(wildcard $(TOP)/board/linux/sanitize/*.config)))
+HOST_PKGS += make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross bc bison flex \
+	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache
+KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
+	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(NONSTRING_CC) $(CCACHE) $(KCC))" \
+	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(KCFLAGS)"
+ALL += kernel
+CLEAN_DIRS += $(OUT)/build
+
+$(KSRC)/.nsbsp/applied: $(KPATCHES)/series $(wildcard $(KPATCHES)/*.patch) $(TOP)/tools/kernel-tree.sh | deps
+	$(Q)sh $(TOP)/tools/kernel-tree.sh $(KTARBALL) $(KSRC) $(KPATCHES)
+	$(Q)touch $@
+
+linux-tree: $(KSRC)/.nsbsp/applied
+
+# .config.nsbsp is what the fragments produced; a .config edited since (by
+# menuconfig) is never overwritten: save it or remove it first. The list of
+# fragments is a prerequisite too: removing one reconfigures.
+$(KOUT)/fragments.list: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(FRAGMENTS)" | cmp -s - $@ || echo "$(FRAGMENTS)" > $@
+
+$(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TOP)/tools/check-config.sh
+	$(Q)mkdir -p $(KOUT)
+	$(Q)if [ -f $@ ] && [ -f $@.nsbsp ] && ! cmp -s $@ $@.nsbsp; then \
+		echo "Error: $@ was edited (menuconfig?) and the fragments changed." >&2; \
+		echo "Run 'make linux-update-config' to keep the edits, or remove $@." >&2; \
+		exit 1; fi
+	@echo "  CONFIG  allnoconfig + $(words $(FRAGMENTS)) fragments of board/linux/"
+	$(Q)cd $(KOUT) && $(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOUT) $(FRAGMENTS) > merge.log
+	$(Q)mv $@ $(KOUT)/board.fragment
+	$(Q)$(KMAKE) -s KCONFIG_ALLCONFIG=$(KOUT)/board.fragment allnoconfig
+	$(Q)sh $(TOP)/tools/check-config.sh $@ $(FRAGMENTS)
+	$(Q)cp $@ $@.nsbsp
+
+# kbuild decides what to rebuild; tools/kbuild-progress.sh says how far a
+# long build is, a line every few seconds.
+kernel: $(KOUT)/.config $$(KERNEL_DEPS)
+	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
+	$(Q)sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules
+	$(Q)test -f $(KIMAGE)
+
+linux-menuconfig: $(KOUT)/.config
+	$(Q)$(KMAKE) menuconfig
+
+linux-update-config:
+	$(Q)test -f $(KOUT)/.config.nsbsp || { echo "Error: no board configuration in $(KOUT) yet (make kernel first)" >&2; exit 1; }
+	$(Q)python3 $(KSRC)/scripts/diffconfig -m $(KOUT)/.config.nsbsp $(KOUT)/.config > $(KOUT)/local.diff
+	$(Q)if [ ! -s $(KOUT)/local.diff ]; then echo "No menuconfig changes to save."; else \
+		[ -f $(TOP)/board/linux/local.config ] || echo '# menuconfig changes, saved by make linux-update-config.' > $(TOP)/board/linux/local.config; \
+		cat $(KOUT)/local.diff >> $(TOP)/board/linux/local.config; \
+		cp $(KOUT)/.config $(KOUT)/.config.nsbsp; \
+		echo "Saved $$(wc -l < $(KOUT)/local.diff) options to $(TOP)/board/linux/local.config"; fi
+
+.PHONY: kernel linux-tree linux-menuconfig linux-update-config

@@ -1,0 +1,187 @@
+#!/bin/sh
+# case: uboot_tamper_refused host
+# case: flash_refuses host
+# case: flash_verify host
+#
+# Host checks of the SD card image (make image) and make flash.
+# uboot_tamper_refused: U-Boot (uboot mode, the real key in its DT) refuses
+#   a copy of sdcard.img with one byte of the kernel changed in the FIT; and
+#   refuses the same changed kernel in a FIT re-hashed and signed with
+#   another key. Neither starts a kernel.
+# flash_refuses: tools/flash.sh refuses, writing nothing, a missing DEV, a
+#   plain file, a mounted disk, a disk holding the running system, a disk
+#   that is not removable (without FORCE=1) and one smaller than the image.
+# flash_verify: flashing a loop device verifies it by reading it back and
+#   leaves the bytes after the image alone; a corrupted read-back is caught.
+# Only loop devices over files in out/ are ever written, never a disk.
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
+
+images=$OUT/images
+sdcard=$images/sdcard.img
+flash=$TOP/tools/flash.sh
+work=$OUT/image-selftest/$1
+rm -rf "$work"
+mkdir -p "$work"
+[ -r "$sdcard" ] || fail "no $sdcard (make image)"
+# A disk with room for the image and 16 MiB after it (to see them kept).
+disk_mib=$((($(wc -c < "$sdcard") + 1048575) / 1048576 + 16))
+
+cleanup() {
+	if [ -f "$work/loops" ]; then
+		while read -r l; do losetup -d "$l" || echo "could not detach $l"; done < "$work/loops"
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+# A loop device over a new file of $1 MiB filled with a pattern.
+new_loop() {
+	yes nsbsp-untouched | head -c "$(($1 * 1048576))" > "$work/disk$1.bin"
+	l=$(losetup -f --show "$work/disk$1.bin") || skip "no loop device available (losetup)"
+	echo "$l" >> "$work/loops"
+	echo "$l"
+}
+devsum() {
+	sha256sum < "$1" | cut -d ' ' -f 1
+}
+
+# uboot_until IMAGE LOG: boot IMAGE through U-Boot, stop once U-Boot started
+# a kernel or gave up on boot.scr (or after 90 s).
+uboot_until() {
+	sh "$TOP/qemu/run.sh" --mode uboot --image "$1" --uboot-dtb "$images/u-boot-qemu-virt.dtb" \
+		< /dev/null > "$2" 2>&1 &
+	qemu=$!
+	i=0
+	while [ $i -lt 900 ] && kill -0 "$qemu" 2> /dev/null; do
+		grep -q -e '^Starting kernel' -e 'SCRIPT FAILED' "$2" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill "$qemu" 2> /dev/null || true
+	wait "$qemu" || true
+	tr -d '\r' < "$2" > "$2.txt" && mv "$2.txt" "$2"
+}
+# The boot partition's offset, from the MBR's first entry.
+part_offset() {
+	echo $(($(od -An -tu4 -j454 -N4 "$1") * 512))
+}
+# put_fit IMAGE FIT: replace nsbsp.itb in IMAGE's boot partition.
+put_fit() {
+	mcopy -o -i "$1@@$(part_offset "$1")" "$2" ::nsbsp.itb
+}
+refused() {
+	log=$1
+	sed -n '/Loading kernel from FIT/,/SCRIPT FAILED/p' "$log" | grep -E 'Verifying|Bad|error|ERROR|Failed|failed|SCRIPT'
+	! grep -q '^Starting kernel' "$log" || fail "U-Boot started the kernel of $2"
+	grep -q 'SCRIPT FAILED' "$log" || fail "U-Boot did not give up on boot.scr for $2 (see $log)"
+}
+
+case $1 in
+uboot_tamper_refused)
+	command -v mcopy > /dev/null || fail "no mcopy (mtools)"
+	off=$(part_offset "$sdcard")
+	mcopy -n -i "$sdcard@@$off" ::nsbsp.itb "$work/nsbsp.itb" || fail "no nsbsp.itb in $sdcard"
+	dumpimage -T flat_dt -p 0 -o "$work/kernel" "$work/nsbsp.itb" > /dev/null || fail "no kernel image in the FIT"
+	# One byte in the middle of the virt configuration's kernel, image 0
+	# of board/image/nsbsp.its, found in the FIT by its first 4 KiB (its
+	# first copy: kernel-virt comes before the other boards' kernels).
+	python3 - "$work/nsbsp.itb" "$work/kernel" "$work/bad.itb" "$work/bad-kernel" <<'PY' || fail "cannot change the kernel in the FIT"
+import sys
+fit = bytearray(open(sys.argv[1], 'rb').read())
+kernel = bytearray(open(sys.argv[2], 'rb').read())
+at = fit.find(kernel[:4096])
+assert at >= 0, "kernel not found"
+fit[at + len(kernel) // 2] ^= 0x01
+kernel[len(kernel) // 2] ^= 0x01
+open(sys.argv[3], 'wb').write(fit)
+open(sys.argv[4], 'wb').write(kernel)
+print("changed byte %d of the FIT (byte %d of the kernel)" % (at + len(kernel) // 2, len(kernel) // 2))
+PY
+	[ "$(cmp -l "$work/nsbsp.itb" "$work/bad.itb" | wc -l)" -eq 1 ] || fail "the tampered FIT differs in more than one byte"
+	cp "$sdcard" "$work/bad.img"
+	put_fit "$work/bad.img" "$work/bad.itb"
+	uboot_until "$work/bad.img" "$work/bad.log"
+	echo "--- one byte of the kernel changed:"
+	refused "$work/bad.log" "the image with one kernel byte changed"
+	grep -q "Bad hash value for 'hash' hash node in 'kernel-virt' image node" "$work/bad.log" ||
+		fail "U-Boot did not name the kernel's bad hash"
+
+	# The same kernel, re-hashed and signed, but not with the key U-Boot has.
+	stage=$work/fit
+	mkdir -p "$stage/keys"
+	for f in "$images"/fit/*.dtb "$images"/fit/initramfs.cpio "$images"/fit/nsbsp.its; do
+		ln -s "$(readlink -f "$f")" "$stage/${f##*/}"
+	done
+	ln -s "$work/bad-kernel" "$stage/Image"
+	openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$stage/keys/nsbsp.key" 2> /dev/null
+	(cd "$stage" && mkimage -f nsbsp.its -k keys resigned.itb > mkimage.log 2>&1) || fail "mkimage: $(tail -n 1 "$stage/mkimage.log")"
+	cp "$sdcard" "$work/resigned.img"
+	put_fit "$work/resigned.img" "$stage/resigned.itb"
+	uboot_until "$work/resigned.img" "$work/resigned.log"
+	echo "--- the changed kernel, re-hashed and signed with another key:"
+	refused "$work/resigned.log" "the image signed with another key"
+	grep -q "Failed to verify required signature" "$work/resigned.log" ||
+		fail "U-Boot did not name the failed signature"
+	;;
+flash_refuses)
+	loop=$(new_loop "$disk_mib")
+	before=$(devsum "$loop")
+	# try WHAT EXPECTED_ERE [ENV...] -- ARGS: flash.sh must fail, say so.
+	try() {
+		what=$1 want=$2
+		shift 2
+		rc=0
+		env "$@" sh "$flash" "$sdcard" "$dev" > "$work/out" 2>&1 || rc=$?
+		echo "$what: $(tail -n 1 "$work/out")"
+		[ $rc -ne 0 ] || fail "flash.sh accepted $what"
+		grep -Eq "^Error: .*$want" "$work/out" || fail "flash.sh did not say why it refused $what ('$want')"
+	}
+	dev='' try "no DEV" "no device"
+	dev=/dev/nsbsp-no-such-disk try "a missing device" "does not exist"
+	: > "$work/plain.img"
+	dev=$work/plain.img try "a plain file" "not a block device"
+	dev=$loop
+	printf '%s /media/card vfat rw 0 0\n' "$loop" > "$work/mounts"
+	try "a mounted disk" "is mounted .* on /media/card" NSBSP_MOUNTS="$work/mounts"
+	printf '%s / ext4 rw 0 0\n' "$loop" > "$work/mounts"
+	try "the running system's disk" "holds the running system" NSBSP_MOUNTS="$work/mounts"
+	printf 'Filename Type Size Used Priority\n%s partition 1 0 -2\n' "$loop" > "$work/swaps"
+	try "a swap disk" "in use as swap" NSBSP_SWAPS="$work/swaps"
+	try "a disk that is not removable" "not a removable disk" FORCE=
+	small=$(new_loop 8)
+	dev=$small try "a disk smaller than the image" "the image needs" FORCE=1
+	[ "$(devsum "$loop")" = "$before" ] || fail "a refused flash changed the device"
+	# make flash without DEV stops before building anything (DEV= and no
+	# MAKEFLAGS: never a DEV given to the outer make).
+	rc=0
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP" flash DEV= > "$work/out" 2>&1 || rc=$?
+	echo "make flash: $(tail -n 1 "$work/out")"
+	[ $rc -ne 0 ] || fail "make flash without DEV went ahead"
+	grep -q 'make flash needs DEV=' "$work/out" || fail "make flash without DEV did not say why it stopped"
+	;;
+flash_verify)
+	loop=$(new_loop "$disk_mib")
+	size=$(wc -c < "$sdcard")
+	tail_sum() { tail -c "+$((size + 1))" "$1" | sha256sum; }
+	tail_before=$(tail_sum "$loop")
+	FORCE=1 sh "$flash" "$sdcard" "$loop" > "$work/out" 2>&1 || { cat "$work/out"; fail "flashing a loop device failed"; }
+	grep -v 'bytes.*copied' "$work/out" | tr '\r' '\n' | grep -v '^$' | tail -n 3
+	grep -q "^  OK .* matches" "$work/out" || fail "flash.sh did not report the read-back"
+	[ "$(head -c "$size" "$loop" | sha256sum)" = "$(sha256sum < "$sdcard")" ] || fail "the device does not hold the image"
+	[ "$(tail_sum "$loop")" = "$tail_before" ] || fail "flash.sh changed bytes after the image"
+	# One byte changed on the card after writing: the read-back must say so.
+	at=$((size / 2))
+	old=$(dd if="$loop" bs=1 skip="$at" count=1 status=none | od -An -tu1 | tr -d ' ')
+	# shellcheck disable=SC2059 # the format is the octal escape of the new byte
+	printf "\\$(printf '%03o' $(((old + 1) % 256)))" | dd of="$loop" bs=1 seek="$at" conv=notrunc,fsync status=none
+	[ "$(head -c "$size" "$loop" | cmp -l - "$sdcard" | wc -l)" -eq 1 ] || fail "could not change exactly one byte on the device"
+	rc=0
+	FORCE=1 sh "$flash" --verify "$sdcard" "$loop" > "$work/out" 2>&1 || rc=$?
+	echo "corrupted: $(tail -n 1 "$work/out")"
+	[ $rc -ne 0 ] || fail "a corrupted read-back passed"
+	grep -q "^Error: read-back of .* differs" "$work/out" || fail "the corrupted read-back was not named"
+	;;
+*)
+	fail "image.sh: unknown case $1"
+	;;
+esac
