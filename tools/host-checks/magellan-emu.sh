@@ -61,7 +61,7 @@ magellan_lifecycle)
 	qemu_extra=-S
 
 	start 3 wait "timeout"
-	grep -q 'emu' "$tmp/procs" || fail "no magellan-emu among the harness's processes"
+	grep -q ' magellan-emu$' "$tmp/procs" || fail "no magellan-emu among the harness's processes"
 	grep -q 'qemu-system' "$tmp/procs" || fail "no QEMU among the harness's processes"
 	wait "$harness" || true
 	procs_gone "$tag" 10 || fail "after the harness's timeout: left behind"

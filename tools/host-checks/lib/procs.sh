@@ -10,14 +10,14 @@
 #   procs_gone "$tag" SECONDS                # wait (bounded) until none runs
 
 procs_tagged() {
-	for e in /proc/[0-9]*/environ; do
+	# One grep over every environment (NUL-separated entries).
+	grep -lzx "NSBSP_PROCTAG=$1" /proc/[0-9]*/environ 2> /dev/null | while read -r e; do
 		p=${e%/environ}
 		p=${p#/proc/}
 		[ "$p" != $$ ] || continue
-		tr '\0' '\n' < "$e" 2> /dev/null | grep -qx "NSBSP_PROCTAG=$1" || continue
 		# A zombie has ended; only its parent has not reaped it yet.
 		st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$p/status" 2> /dev/null) || continue
-		[ "$st" != Z ] || continue
+		case $st in "" | Z) continue ;; esac
 		echo "$p $(cat "/proc/$p/comm" 2> /dev/null)"
 	done
 }
