@@ -18,9 +18,11 @@ fail() {
 	echo "$*"
 	exit 1
 }
-# Line number of the first line matching ERE $1 after line $2.
+# Line number of the first line matching ERE $1 after line $2. The ERE goes
+# through the environment: awk -v would process its backslashes first (gawk
+# turns "\." into ".", mawk keeps it), so "nsbsp\+" would match "nsbsp" only.
 after() {
-	awk -v from="$2" -v re="$1" 'NR > from && $0 ~ re { print NR; exit }' "$log"
+	re="$1" awk -v from="$2" 'NR > from && $0 ~ ENVIRON["re"] { print NR; exit }' "$log"
 }
 
 key=$(sed -n 's/^[[:space:]]*key-name-hint = "\([^"]*\)";.*/\1/p' "$its" | sort -u)
