@@ -11,6 +11,11 @@
 #   wrong-type PATH        ->  "wrong-type PATH TYPES", TYPES being what
 #                              acpihelp (Debian's ACPICA, not our kernel)
 #                              says the predefined name must return
+#   eval-wrong-type PATH   ->  "eval-wrong-type PATH TYPES", the same for an
+#                              object the check evaluates itself
+#   repair PATH RAW EXP    ->  "repair PATH SCOPE.RAW SCOPE.EXP", RAW and EXP
+#                              being siblings of PATH (in its SCOPE)
+# An unknown keyword is an error.
 # The output is replaced only when its bytes change.
 #
 # usage: acpi-initrd.sh OUT WORKDIR INITRAMFS ASL...
@@ -41,11 +46,22 @@ for asl in "$@"; do
 			*) echo "Error: $asl: 'nsbsp: upgrade' wants accept or reject, not '$arg'" >&2; exit 1 ;;
 			esac
 			;;
-		wrong-type)
+		wrong-type | eval-wrong-type)
 			seg=${arg##*.}
 			types=$(acpihelp -p "$seg" | sed -n 's/^ *Return value types: *//p')
 			[ -n "$types" ] || { echo "Error: $asl: acpihelp knows no return type for '$seg' ($arg)" >&2; exit 1; }
-			echo "wrong-type $arg $types"
+			echo "$what $arg $types"
+			;;
+		repair)
+			# shellcheck disable=SC2086 # three words: PATH RAW EXP
+			set -- $arg
+			case $#:${2-}:${3-} in
+			3:[A-Z_][A-Z0-9_][A-Z0-9_][A-Z0-9_]:[A-Z_][A-Z0-9_][A-Z0-9_][A-Z0-9_]) ;;
+			*) echo "Error: $asl: 'nsbsp: repair' wants PATH RAW EXPECTED (RAW, EXPECTED: names beside PATH), not '$arg'" >&2; exit 1 ;;
+			esac
+			acpihelp -p "${1##*.}" | grep -q 'Return value types:' ||
+				{ echo "Error: $asl: '${1##*.}' ($1) is not a predefined name acpihelp knows" >&2; exit 1; }
+			echo "repair $1 ${1%.*}.$2 ${1%.*}.$3"
 			;;
 		*)
 			echo "Error: $asl: unknown 'nsbsp: $what' line" >&2
