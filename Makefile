@@ -42,7 +42,7 @@ HOST_CHECK_DEPS =
 
 include $(addprefix $(TOP)/mk/,toolchain.mk kernel.mk nonstring.mk compilers.mk dt.mk \
 	ak8974.mk magellan.mk carl9170.mk cachefiles.mk ftrace.mk \
-	rootfs.mk fixtures.mk acpi.mk image.mk check.mk bench.mk)
+	rootfs.mk fixtures.mk acpi.mk image.mk check.mk bench.mk lava.mk)
 
 all: $(ALL)
 
@@ -85,6 +85,8 @@ help:
 	@echo '  check-host             - the host checks (out/results/host.ktap)'
 	@echo '  check-mode-MODE        - boot MODE with the checks (out/results/MODE.ktap)'
 	@echo '  soak N=50              - boot and check every mode N times, name the flaky cases'
+	@echo '  lava                   - the QEMU LAVA jobs in Debian'"'"'s LAVA dispatcher, results held against'
+	@echo '                           the harness'"'"'s (out/results/lava.ktap; installs lava-dispatcher)'
 	@echo
 	@echo 'Checkers:'
 	@echo '  nonstring-report       - GCC 15 unterminated-string findings of the board build (plugin on GCC < 15)'
@@ -113,6 +115,7 @@ help:
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  TIMEOUT=120            - seconds a boot may take (1500 with SANITIZE=1)'
 	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'
+	@echo '  LAVA_TIMEOUT=900       - seconds make lava'"'"'s case may take (each boot in it: TIMEOUT)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'

@@ -10,10 +10,19 @@ KTAP_END='==== nsbsp ktap end ===='
 DMESG_BEGIN='==== nsbsp dmesg begin ===='
 DMESG_END='==== nsbsp dmesg end ===='
 
-# The boot modes a check's header may name; "host" is the host-side run.
-# In a header, "*" stands for every boot mode (not host) and "-" for none
-# (the case runs only when it is asked for by name).
-KTAP_MODES='dt acpi uboot host'
+# The modes a check's header may name: the boot modes, then those of
+# KTAP_HOST_MODES, runs on the host: "host" (make check's host checks) and
+# "lava" (make lava: the LAVA dispatcher's runs, too long for make check).
+# In a header, "*" stands for every boot mode (no host mode) and "-" for
+# none (the case runs only when it is asked for by name).
+KTAP_MODES='dt acpi uboot host lava'
+KTAP_HOST_MODES='host lava'
+
+# Besides its KTAP line, each case's verdict in the words of a lab's log
+# parser, a KTAP diagnostic "# nsbsp-result: NAME pass|fail|skip" (KTAP's
+# "ok" does not tell a skip from a pass): the LAVA jobs' monitor
+# (board/lava/parts/test.yaml) makes one result of each.
+KTAP_RESULT='# nsbsp-result:'
 
 # ktap_cases MODE FILE...: the cases the check files declare for MODE, in
 # file order, "NAME FILE" a line; MODE "" lists every case. A check
@@ -25,8 +34,11 @@ KTAP_MODES='dt acpi uboot host'
 ktap_cases() {
 	_mode=$1
 	shift
-	awk -v mode="$_mode" -v modes="$KTAP_MODES" '
-	BEGIN { n = split(modes, m, " "); for (i = 1; i <= n; i++) known[m[i]] = 1 }
+	awk -v mode="$_mode" -v modes="$KTAP_MODES" -v hostmodes="$KTAP_HOST_MODES" '
+	BEGIN {
+		n = split(modes, m, " "); for (i = 1; i <= n; i++) known[m[i]] = 1
+		n = split(hostmodes, m, " "); for (i = 1; i <= n; i++) onhost[m[i]] = 1
+	}
 	/^# case:/ {
 		ok = NF == 4 && $2 == "case:" && $3 ~ /^[a-z0-9_]+$/
 		if (ok && $4 != "*" && $4 != "-") {
@@ -44,7 +56,7 @@ ktap_cases() {
 			next
 		}
 		where[$3] = FILENAME
-		if (mode == "" || index("," $4 ",", "," mode ",") || ($4 == "*" && mode != "host"))
+		if (mode == "" || index("," $4 ",", "," mode ",") || ($4 == "*" && !(mode in onhost)))
 			print $3, FILENAME
 	}' "$@"
 }

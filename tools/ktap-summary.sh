@@ -11,7 +11,8 @@
 # usage: ktap-summary.sh [--cases FILE] [--checks DIR]... [--host-checks DIR] MODE=FILE...
 #   --checks DIR       on-target checks (NN-name.sh), for the boot modes
 #                      (the product's and the fixtures' folders)
-#   --host-checks DIR  host-side checks, for mode "host"
+#   --host-checks DIR  host-side checks, for the host modes ("host", "lava":
+#                      KTAP_HOST_MODES of common/ktap.sh)
 #   --cases FILE       also write "MODE NAME pass|fail|skip|missing" a line
 # Exit status: 0 all passed or skipped; 1 a check failed; 2 the rig failed
 # (a file, a case or the plan missing or wrong, a result "# ERROR": what
@@ -45,9 +46,11 @@ pass=0 fail=0 skip=0 error=0
 for arg in "$@"; do
 	mode=${arg%%=*} file=${arg#*=}
 	# The cases this mode must report, in order.
-	if [ "$mode" = host ]; then
-		[ -n "$host_checks" ] || { echo "Error: mode host needs --host-checks" >&2; usage; }
-		ktap_cases host "$host_checks"/*.sh > "$tmp/declared"
+	case " $KTAP_MODES " in *" $mode "*) ;; *) echo "Error: unknown mode $mode ($KTAP_MODES)" >&2; usage ;; esac
+	case " $KTAP_HOST_MODES " in *" $mode "*) onhost=1 ;; *) onhost='' ;; esac
+	if [ -n "$onhost" ]; then
+		[ -n "$host_checks" ] || { echo "Error: mode $mode needs --host-checks" >&2; usage; }
+		ktap_cases "$mode" "$host_checks"/*.sh > "$tmp/declared"
 	else
 		[ -n "$checks" ] || { echo "Error: mode $mode needs --checks" >&2; usage; }
 		set --

@@ -10,7 +10,9 @@
 #   reported twice, a case no check declares, results out of order, a
 #   missing mode file (each of its cases counted failed), a header that does
 #   not parse, "not ok" with a clean harness_verdict (1), the harness's
-#   "# ERROR" (2); a skip counts as skipped, never as passed.
+#   "# ERROR" (2); a skip counts as skipped, never as passed. A host mode
+#   of its own (make lava's "lava") is counted against its host cases
+#   only: neither "*" nor mode host's cases belong to it.
 # The check runner itself (common/run-checks) reports a header it cannot
 # parse and a case asked for that nobody declares as "not ok ... # ERROR".
 # And tools/soak.sh, with a stand-in harness writing the fixtures, counts a
@@ -29,6 +31,7 @@ mkdir -p "$work/checks" "$work/host-checks"
 printf '#!/bin/sh\n# case: alpha dt\n# case: beta dt,acpi\n' > "$work/checks/10-one.sh"
 printf '#!/bin/sh\n# case: gamma *\n# case: never -\n' > "$work/checks/20-two.sh"
 printf '#!/bin/sh\n# case: h_one host\n' > "$work/host-checks/10-host.sh"
+printf '#!/bin/sh\n# case: l_one lava\nexit 0\n' > "$work/host-checks/20-lava.sh"
 
 # good DIR: the fixture results of a clean run.
 good() {
@@ -78,6 +81,29 @@ good "$work/skips"
 sed -i 's/^ok 1 beta$/ok 1 beta # SKIP no device/' "$work/skips/acpi.ktap"
 run "$work/skips"
 grep -qx '6 passed, 0 failed, 2 skipped' "$work/out" || fail "a skip was not counted as skipped: $(tail -n 1 "$work/out")"
+
+# Mode lava: its one case, from the host checks; mode host's is not its own.
+lava() {
+	printf 'KTAP version 1\n%s\n' "$1" > "$work/lava.ktap"
+	rc=0
+	sh "$summary" --checks "$work/checks" --host-checks "$work/host-checks" lava="$work/lava.ktap" \
+		> "$work/out" 2>&1 || rc=$?
+	echo "lava mode, $(echo "$1" | tr "\n" " "): exit $rc: $(grep ERROR "$work/out" | head -n 1 | tr "\n" " ")$(tail -n 1 "$work/out")"
+}
+# want RC ERE WHY: the summary exited RC and said ERE, else fail WHY.
+want() {
+	[ $rc -eq "$1" ] || fail "$3 (exit $rc)"
+	grep -Eq -- "$2" "$work/out" || fail "$3"
+}
+lava "$(printf '1..1\nok 1 l_one')"
+want 0 '^1 passed, 0 failed, 0 skipped$' "mode lava: its case was not counted"
+lava "$(printf '1..2\nok 1 l_one\nok 2 h_one')"
+want 2 'ERROR   lava: case h_one was not declared for mode lava' "mode lava: a host case was taken as one of its own"
+lava "$(printf '1..0')"
+want 2 'ERROR   lava: case l_one is missing' "mode lava: its missing case was not named"
+sh "$NSBSP_COMMON/run-checks" --host "$work/host-checks" --mode lava > "$work/runner.out" 2>&1 || fail "run-checks --mode lava failed"
+[ "$(grep -c '^ok ' "$work/runner.out")" -eq 1 ] || fail "run-checks --mode lava ran more than its case"
+grep -qx 'ok 1 l_one' "$work/runner.out" || fail "run-checks --mode lava did not run l_one: $(tr '\n' ' ' < "$work/runner.out")"
 
 # A header that does not parse is an error, for the summary and the runner.
 good "$work/header"
