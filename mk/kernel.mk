@@ -23,7 +23,15 @@ KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_
 ALL += kernel
 CLEAN_DIRS += $(OUT)/build
 
-$(KSRC)/.nsbsp/applied: $(KPATCHES)/series $(wildcard $(KPATCHES)/*.patch) $(TOP)/tools/kernel-tree.sh | deps
+# Which series the tree has: another KPATCHES (make bench's copy), or
+# patches older than the stamp, still apply it again.
+$(KSRC)/.nsbsp/series.id: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)id="$(KPATCHES) $$(cat $(KPATCHES)/series $(KPATCHES)/*.patch | cksum)"; \
+		[ "$$id" = "$$(cat $@ 2> /dev/null)" ] || echo "$$id" > $@
+
+$(KSRC)/.nsbsp/applied: $(KSRC)/.nsbsp/series.id $(KPATCHES)/series $(wildcard $(KPATCHES)/*.patch) \
+		$(TOP)/tools/kernel-tree.sh | deps
 	$(Q)sh $(TOP)/tools/kernel-tree.sh $(KTARBALL) $(KSRC) $(KPATCHES)
 	$(Q)touch $@
 
