@@ -6,11 +6,11 @@
 # checks: rootfs/checks/60-acpi.sh, rootfs/fixtures/checks/61-acpi-eval.sh.
 
 ACPI_ASL := $(sort $(wildcard $(TOP)/board/acpi/*.asl))
-ACPI_INITRD := $(IMAGES)/initramfs-acpi$(if $(SANITIZE),-sanitize).cpio
+ACPI_INITRD := $(IMAGES)/initramfs-acpi$(OUT_VARIANT).cpio
 HOST_PKGS += qemu-efi-aarch64 acpica-tools
 ALL += $(ACPI_INITRD)
 RUN_ARGS += --acpi-initrd $(ACPI_INITRD)
-CLEAN_DIRS += $(OUT)/acpi $(OUT)/acpi-sanitize
+CLEAN_DIRS += $(OUT)/acpi $(OUT)/acpi-*
 
 # The checks that evaluate ACPI objects themselves (61-acpi-eval.sh) use
 # the kernel's AML debugger: its core is built in (CONFIG_ACPI_DEBUGGER,
@@ -36,4 +36,4 @@ $(ACPIDBG): $(KSRC)/.nsbsp/applied | deps
 	@echo "  ACPIDBG $(notdir $@) (tools/power/acpi, static, $(TARGET_CC))"
 
 $(ACPI_INITRD): $(INITRAMFS) $(ACPI_ASL) $(TOP)/tools/acpi-initrd.sh | deps
-	$(Q)sh $(TOP)/tools/acpi-initrd.sh $@ $(OUT)/acpi$(if $(SANITIZE),-sanitize) $(INITRAMFS) $(ACPI_ASL)
+	$(Q)sh $(TOP)/tools/acpi-initrd.sh $@ $(OUT)/acpi$(OUT_VARIANT) $(INITRAMFS) $(ACPI_ASL)

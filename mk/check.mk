@@ -4,7 +4,7 @@
 # command line; qemu/harness.sh boots one mode with the checks;
 # tools/ktap-summary.sh gives the verdict.
 
-RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
+RESULTS := $(OUT)/results$(if $(LLVM),/$(TC))$(if $(SANITIZE),/sanitize)
 # The sanitizer kernel runs several times slower under TCG: TIMEOUT bounds a
 # whole boot, CASE_TIMEOUT each on-target case (run-checks' nsbsp.timeout).
 TIMEOUT ?= $(if $(SANITIZE),1500,120)
@@ -71,6 +71,7 @@ check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
 	$(Q)rc=0; TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
+		SDCARD_IMG=$(SDCARD_IMG) UBOOT_DTB=$(UBOOT_DTB) FIT_STAGE=$(FIT_STAGE) \
 		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
 	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"

@@ -9,7 +9,7 @@
 # initramfs mounts it only when the kernel command line has
 # nsbsp.fixtures=1 (rootfs/skeleton/etc/init.d/S05fixtures).
 
-FIXTURES := $(IMAGES)/fixtures$(if $(SANITIZE),-sanitize).img
+FIXTURES := $(IMAGES)/fixtures$(OUT_VARIANT).img
 FIXTURE_FILES += $(TOP)/rootfs/fixtures/skeleton/.=/ \
 	$(ROOTFS)/modules/lib/modules/.=/lib/modules/ \
 	$(foreach f,$(wildcard $(TOP)/rootfs/fixtures/checks/*.sh),$(f)=/usr/lib/nsbsp/checks/$(notdir $(f))) \

@@ -10,7 +10,7 @@
 #   DEV=/dev/sdX [FORCE=1]   make flash: the card (FORCE: not removable)
 
 HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
-IMG_VARIANT := $(if $(SANITIZE),-sanitize)
+IMG_VARIANT := $(OUT_VARIANT)
 SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)

@@ -7,6 +7,11 @@ KTARBALL ?= /usr/src/linux-source-6.1.tar.xz
 KSRC := $(OUT)/linux
 KPATCHES ?= $(TOP)/kernel-patches
 VARIANT := $(TC)$(if $(SANITIZE),-sanitize)
+# The suffix of everything else a build makes from its kernel (initramfs,
+# fixture disk, sdcard.img, results): none for the default compiler, so
+# that another compiler's or the sanitizer's build never mixes with it
+# (out/images/sdcard-clang-22.img, out/rootfs-sanitize/).
+OUT_VARIANT := $(if $(LLVM),-$(TC))$(if $(SANITIZE),-sanitize)
 KOUT ?= $(OUT)/build/linux-$(VARIANT)
 KIMAGE := $(KOUT)/arch/arm64/boot/Image
 # The fixtures' options (board/linux/fixtures/, all =m) come first, so that

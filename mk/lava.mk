@@ -16,7 +16,7 @@ LAVA_TIMEOUT ?= 900
 CLEAN_DIRS += $(OUT)/lava
 
 lava: $$(BOOT_DEPS) image
-	$(if $(SANITIZE),$(error make lava: not with SANITIZE=1 (its devices boot the build of out/images/)))
+	$(if $(OUT_VARIANT),$(error make lava: not with SANITIZE=1 or LLVM= (its devices boot the default build of out/images/)))
 	$(Q)sh $(TOP)/tools/deps.sh $(LAVA_PKGS)
 	$(Q)mkdir -p $(RESULTS) $(OUT)/lava
 	$(Q)echo "  LAVA    lava_run_qemu (results in $(RESULTS)/lava.ktap, jobs and logs in $(OUT)/lava/work/)"

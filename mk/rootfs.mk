@@ -6,11 +6,11 @@
 # ROOTFS_FILES (tools/stage.sh specs). No test fixture: those are on the
 # fixture disk (mk/fixtures.mk).
 
-ROOTFS := $(OUT)/rootfs$(if $(SANITIZE),-sanitize)
-INITRAMFS := $(IMAGES)/initramfs$(if $(SANITIZE),-sanitize).cpio
+ROOTFS := $(OUT)/rootfs$(OUT_VARIANT)
+INITRAMFS := $(IMAGES)/initramfs$(OUT_VARIANT).cpio
 TARGET_DEBS += busybox-static
 ALL += $(INITRAMFS)
-CLEAN_DIRS += $(OUT)/rootfs $(OUT)/rootfs-sanitize $(OUT)/images $(OUT)/target
+CLEAN_DIRS += $(OUT)/rootfs $(OUT)/rootfs-* $(OUT)/images $(OUT)/target
 
 # The common definitions a product check needs on the board.
 NSBSP_LIB := /usr/lib/nsbsp

@@ -17,8 +17,12 @@
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 
-images=$OUT/images
-sdcard=$images/sdcard.img
+# The image of this build, the DT QEMU hands its U-Boot and the FIT's
+# staged files (make check passes them: another compiler's or the
+# sanitizer's have other names).
+sdcard=${SDCARD_IMG:-$OUT/images/sdcard.img}
+uboot_dtb=${UBOOT_DTB:-$OUT/images/u-boot-qemu-virt.dtb}
+fit_stage=${FIT_STAGE:-$OUT/images/fit}
 flash=$TOP/tools/flash.sh
 work=$OUT/image-selftest/$1
 rm -rf "$work"
@@ -48,7 +52,7 @@ devsum() {
 # uboot_until IMAGE LOG: boot IMAGE through U-Boot, stop once U-Boot started
 # a kernel or gave up on boot.scr (or after 90 s).
 uboot_until() {
-	sh "$TOP/qemu/run.sh" --mode uboot --image "$1" --uboot-dtb "$images/u-boot-qemu-virt.dtb" \
+	sh "$TOP/qemu/run.sh" --mode uboot --image "$1" --uboot-dtb "$uboot_dtb" \
 		< /dev/null > "$2" 2>&1 &
 	qemu=$!
 	i=0
@@ -109,7 +113,7 @@ PY
 	# The same kernel, re-hashed and signed, but not with the key U-Boot has.
 	stage=$work/fit
 	mkdir -p "$stage/keys"
-	for f in "$images"/fit/*.dtb "$images"/fit/initramfs.cpio "$images"/fit/nsbsp.its; do
+	for f in "$fit_stage"/*.dtb "$fit_stage"/initramfs.cpio "$fit_stage"/nsbsp.its; do
 		ln -s "$(readlink -f "$f")" "$stage/${f##*/}"
 	done
 	ln -s "$work/bad-kernel" "$stage/Image"
