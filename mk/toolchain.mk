@@ -23,6 +23,8 @@ else
 KCC := clang$(LLVM)
 endif
 TC := $(notdir $(KCC))
+# clang compiles for the target it is told: the one of CROSS_COMPILE.
+KCC_TARGET := $(if $(LLVM),--target=$(CROSS_COMPILE:%-=%))
 # Debian's packages for LLVM=-NN: installed only when that compiler is asked for.
 HOST_PKGS += $(if $(filter -%,$(LLVM)),clang$(LLVM) lld$(LLVM) llvm$(LLVM))
 

@@ -1,12 +1,19 @@
 #!/bin/sh
-# Prepare the unpatched counterpart of the board build for the
-# nonstring_unpatched_finds_seeds check: DIR/src is the kernel tree with
-# the series taken out (a tree of symbolic links to TREE, where every file
-# the series touches is its pristine copy from TREE/.nsbsp/orig), and
-# DIR/objects lists the seed objects to compile there: the board's objects
-# built from a file with a seed declaration (tools/nonstring-seeds.sh), or
-# in that file's folder and depending on it (a header); DIR/compiled lists
-# the files with a seed declaration that gave objects, DIR/deps what those
+# Prepare an unpatched counterpart of the board build (make
+# nonstring-unpatched): DIR/src is the kernel tree with the series taken
+# out (a tree of symbolic links to TREE, where every file the series
+# touches is its pristine copy from TREE/.nsbsp/orig), and DIR/objects
+# lists the board objects to compile there: every object of KOUT whose
+# dependencies (its .cmd file) include a file the series changes, other
+# than include/linux/compiler_types.h. Only those can be compiled from
+# different input without the series: the series adds nothing to
+# compiler_types.h but macros (__nonstring_array) that only the files it
+# changes use, and the options it adds to Kconfig are only read there too.
+# So, with the patched board build clean, they are the only objects where
+# a compiler can report a finding on the unpatched tree.
+# DIR/files lists the files with a seed declaration (tools/nonstring-seeds.sh),
+# DIR/compiled those of them the board compiles (a .c it builds, or a header
+# that objects of the header's folder include), DIR/deps what the seed
 # objects include.
 #
 # usage: nonstring-pristine.sh TREE KOUT PATCHDIR DIR
@@ -64,12 +71,30 @@ while read -r f; do
 		;;
 	esac
 done < "$dir/files"
-sort -u "$dir/objects.new" > "$dir/objects"
+sort -u "$dir/objects.new" > "$dir/seed-objects"
 sort -u "$dir/compiled.new" > "$dir/compiled"
 relsrc=$(realpath --relative-to="$kout" "$tree")
 while read -r o; do
 	c=$kout/$(dirname "$o")/.$(basename "$o").cmd
 	sed -n -e "s|^ *$relsrc/\([^ ]*\) \\\\\$|\1|p" -e "s|^ *$tree/\([^ ]*\) \\\\\$|\1|p" "$c"
-done < "$dir/objects" | sort -u > "$dir/deps"
-rm -f "$dir/objects.new" "$dir/compiled.new"
-echo "  PRISTINE $(wc -l < "$dir/objects") seed objects, from $(wc -l < "$dir/files") annotated files"
+done < "$dir/seed-objects" | sort -u > "$dir/deps"
+
+# Every object that depends on a file the series changes: its .cmd file
+# names it as a dependency line or as its source, as kbuild writes them
+# (relative to the build folder, or absolute).
+grep -v -x -e include/linux/compiler_types.h "$state/files" | while read -r f; do
+	printf ' %s \\\n %s \\\n:= %s\n' "$relsrc/$f" "$tree/$f" "$relsrc/$f"
+done > "$dir/changed.pat"
+# An object whose source the series added (a new driver) has none there.
+find "$kout" -name '.*.o.cmd' ! -name '.*.mod.o.cmd' -exec grep -l -F -f "$dir/changed.pat" {} + |
+	while read -r c; do
+		src=$(sed -n -e "s|^source_.* := $relsrc/||p" -e "s|^source_.* := $tree/||p" "$c")
+		[ -z "$src" ] || [ -e "$dir/src/$src" ] || continue
+		o=${c#"$kout/"}
+		echo "$(dirname "$o")/$(basename "$o" .cmd | sed 's/^\.//')"
+	done > "$dir/objects.new"
+cat "$dir/seed-objects" >> "$dir/objects.new"
+sort -u "$dir/objects.new" > "$dir/objects"
+rm -f "$dir/objects.new" "$dir/compiled.new" "$dir/changed.pat"
+echo "  PRISTINE $(wc -l < "$dir/objects") objects depend on what the series changes;" \
+	"$(wc -l < "$dir/seed-objects") seed objects, from $(wc -l < "$dir/files") annotated files"

@@ -1,6 +1,7 @@
 /* Variables: char, signed char and unsigned char arrays. */
 #define SIG "FACP"				/* ns: warn */
 #define nonstring __attribute__((__nonstring__))
+#define NUL_NAME(n) #n "\0"
 
 char v1[4] = "abcd";				/* ns: warn */
 signed char v2[2] = "ab";			/* ns: warn */
@@ -19,6 +20,10 @@ unsigned char v13[4] = { 0x41, 0x42, 0x43, 0x44 };	/* ns: none */
 char v14[2] = { 'a', 'b' }, v15[2] = "ab";	/* ns: warn */
 int v16[2] = { 'a', 'b' };			/* ns: none: not a char array */
 char v17[4] = "abc";				/* ns: none */
+/* The NUL that does not fit is the literal's own, after an explicit one. */
+char v18[2] = "a\0";				/* ns: warn; ns: clang 0 (llvm PR 143487) */
+char v19[4] = NUL_NAME(abc);			/* ns: warn; ns: clang 0 (llvm PR 143487) */
+char v20[3] = "a\0b";				/* ns: warn: the NUL is not the last */
 
 int f(void)
 {

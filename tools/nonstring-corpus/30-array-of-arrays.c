@@ -19,7 +19,7 @@ const char a5[2][2][2] __nonstring_array = { { "ab", "cd" } };	/* ns: none */
 const char a6[][4] = { { 'a', 'b', 'c', 'd' }, { 0x41, 0x42, 0x43, 0x44 } };	/* ns: none */
 const char a7[][4] = { "abc", "def" };		/* ns: none */
 unsigned char a8[][2] = { "ab" };		/* ns: warn */
-const char a9[4][2] = { [0 ... 3] = "ab", [1] = "cd" };	/* ns: warn 5 */
+const char a9[4][2] = { [0 ... 3] = "ab", [1] = "cd" };	/* ns: warn 5; ns: clang 2 (range designator: checked once) */
 const char a10[4][2] __nonstring_array = { [0 ... 3] = "ab", [1] = "cd" };	/* ns: none */
 
 struct table {
