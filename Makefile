@@ -26,6 +26,11 @@ MODES ?= dt acpi uboot
 BOOT ?= dt
 V ?=
 Q := $(if $(V),,@)
+# The build's time for everything that records one (the kernel's version
+# string, the FIT, the FAT's files, the SBOM): the last commit's, so that
+# the same commit gives the same bytes.
+SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
+export SOURCE_DATE_EPOCH
 
 # ---- where things go, and the lists the concerns add to ---------------------
 IMAGES := $(OUT)/images
@@ -44,7 +49,7 @@ HOST_CHECK_DEPS =
 
 include $(addprefix $(TOP)/mk/,toolchain.mk kernel.mk nonstring.mk compilers.mk dt.mk \
 	ak8974.mk magellan.mk carl9170.mk cachefiles.mk ftrace.mk \
-	rootfs.mk fixtures.mk acpi.mk image.mk check.mk bench.mk lava.mk)
+	rootfs.mk fixtures.mk acpi.mk image.mk reproducible.mk check.mk bench.mk lava.mk)
 
 all: $(ALL)
 
@@ -82,6 +87,10 @@ help:
 	@echo
 	@echo 'Board:'
 	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
+	@echo
+	@echo 'Release:'
+	@echo '  reproducible           - build the same commit again in another folder, later, elsewhere;'
+	@echo '                           compare Image, initramfs, FIT, sdcard.img byte for byte'
 	@echo
 	@echo 'Checks, one piece at a time (make check runs them all):'
 	@echo '  check-host             - the host checks (out/results/host.ktap)'
@@ -121,6 +130,7 @@ help:
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
+	@echo '  SOURCE_DATE_EPOCH=N    - the build time recorded in the image (default: the last commit'"'"'s)'
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  MAGELLAN=/dev/ttyUSB0  - make qemu: a real SpaceMouse on that port (default: the emulator)'
 	@echo '  MAGELLAN_FLOOD_SEED=N  - make check: magellan_random_flood with this seed (default: fresh)'

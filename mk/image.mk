@@ -17,7 +17,6 @@ SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
 BOOT_SCR := $(IMAGES)/boot.scr
-SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
 KEYS := $(OUT)/keys
 FIT_KEY ?= $(KEYS)/nsbsp-dev.key
 FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
@@ -77,13 +76,15 @@ $(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
 	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
 		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
 
+# FAT records its files' times in local time: genimage runs in UTC, so the
+# time zone of the build is not in the image.
 $(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
 	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
 	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
 	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
 	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
-	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
+	$(Q)TZ=UTC SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
 		--rootpath $(IMAGES)/genimage/root --tmppath $(IMAGES)/genimage/tmp \
 		--outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
 		{ cat $(IMAGES)/genimage/log >&2; exit 1; }

@@ -21,7 +21,22 @@ HOST_PKGS += make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross bc b
 	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache
 KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(NONSTRING_CC) $(CCACHE) $(KCC))" \
-	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(KCFLAGS)"
+	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(strip $(KCFLAGS) $(KPATH_MAP))"
+
+# The same commit gives the same Image (Buildroot's linux.mk, Yocto's
+# kernel.bbclass): the version string's time is SOURCE_DATE_EPOCH's, its
+# build number, user and host are fixed, not the builder's. Paths: kbuild
+# maps the source tree out of __FILE__ itself (-fmacro-prefix-map), and
+# ccache hands the compiler paths relative to the checkout; the only other
+# way a path gets into an object is debug information, so with
+# CONFIG_DEBUG_INFO the source tree and the build folder are mapped too
+# (without it the flags would only change every object's cache key).
+export KBUILD_BUILD_TIMESTAMP := $(shell LC_ALL=C date -u -d @$(SOURCE_DATE_EPOCH))
+export KBUILD_BUILD_USER := nsbsp
+export KBUILD_BUILD_HOST := nonstring-bsp
+export KBUILD_BUILD_VERSION := 1
+KPATH_MAP = $(if $(filter y,$(shell sed -n 's/^CONFIG_DEBUG_INFO=//p' $(KOUT)/.config 2> /dev/null)),\
+	-ffile-prefix-map=$(KSRC)/= -fdebug-prefix-map=$(KOUT)=.)
 ALL += kernel
 CLEAN_DIRS += $(OUT)/build
 

@@ -21,7 +21,10 @@ cat > "$staging.list" <<LIST
 dir /dev 0755 0 0
 nod /dev/console 0600 0 0 c 5 1
 LIST
-# Fixed timestamps: the same content gives the same bytes.
+# Fixed timestamps, and modes that do not depend on the builder's umask
+# (a checkout's files are 0664 under umask 0002): the same content gives
+# the same bytes.
+chmod -R u+rw,go-w,go+rX "$staging"
 find "$staging" -exec touch -h -d @0 {} +
 tmp=$out.tmp
 (cd "$kout" && KBUILD_BUILD_TIMESTAMP=@0 sh "$ksrc/usr/gen_initramfs.sh" -o "$tmp" -u "$(id -u)" -g "$(id -g)" \
