@@ -81,12 +81,14 @@ help:
 	@echo '  dtb                    - QEMU virt DT + dts/ overlays ($(notdir $(BOARD_DTB)))'
 	@echo '  initramfs              - the product initramfs (out/images/initramfs.cpio)'
 	@echo '  fixtures               - the fixture disk of test boots (out/images/fixtures.img)'
-	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr'
+	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr;'
+	@echo '                           and its block map sdcard.img.bmap (bmaptool)'
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
 	@echo
 	@echo 'Board:'
-	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
+	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk with bmaptool (its mapped blocks),'
+	@echo '                           read them back, compare with the block map'"'"'s checksums'
 	@echo
 	@echo 'Release:'
 	@echo '  reproducible           - build the same commit again in another folder, later, elsewhere;'

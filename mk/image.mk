@@ -5,15 +5,18 @@
 # product initramfs, a DTB and a configuration per board) and boot.scr
 # (board/image/boot.cmd), which U-Boot's distro boot finds. The uboot boot
 # mode boots exactly this image in QEMU through Debian's U-Boot; make flash
-# writes it to a card. The same commit gives the same bytes
-# (SOURCE_DATE_EPOCH, fixed volume ID and disk signature).
+# writes it to a card with bmaptool, through its block map
+# (sdcard.img.bmap): only the blocks that hold data, each range checked.
+# The same commit gives the same bytes (SOURCE_DATE_EPOCH, fixed volume ID
+# and disk signature; make reproducible, docs/image.md).
 #   FIT_KEY=.. FIT_CERT=..   sign with this RSA key and certificate (PEM);
 #                            default: a development key made in out/keys/
 #   DEV=/dev/sdX [FORCE=1]   make flash: the card (FORCE: not removable)
 
-HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl bmap-tools
 IMG_VARIANT := $(if $(SANITIZE),-sanitize)
 SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
+SDCARD_BMAP := $(SDCARD_IMG).bmap
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
 BOOT_SCR := $(IMAGES)/boot.scr
@@ -92,7 +95,14 @@ $(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
 	$(Q)rm -rf $(IMAGES)/genimage
 	@echo "  IMAGE   $@ ($$(($$(wc -c < $@) / 1048576)) MiB)"
 
-image: $(SDCARD_IMG)
+# The block map of the image's holes as genimage left them: the FAT's
+# unused clusters are never written. Never dig holes into it: a zeroed
+# FAT is data the card must get.
+$(SDCARD_BMAP): $(SDCARD_IMG)
+	$(Q)bmaptool -q create -o $@.tmp $< && mv $@.tmp $@
+	@echo "  BMAP    $(notdir $@) ($$(sed -n 's,^ *<MappedBlocksCount> *\([0-9]*\) *</.*,\1,p' $@) of $$(sed -n 's,^ *<BlocksCount> *\([0-9]*\) *</.*,\1,p' $@) blocks mapped)"
+
+image: $(SDCARD_IMG) $(SDCARD_BMAP)
 
 # make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
 # removable, unmounted disk that does not hold this system.
@@ -101,7 +111,7 @@ ifeq ($(DEV),)
 $(error make flash needs DEV=/dev/sdX (the SD card or eMMC to overwrite; lsblk lists them))
 endif
 endif
-flash: $(SDCARD_IMG)
+flash: $(SDCARD_IMG) $(SDCARD_BMAP)
 	$(Q)FORCE=$(FORCE) sh $(TOP)/tools/flash.sh $(SDCARD_IMG) $(DEV)
 
 .PHONY: image flash

@@ -5,7 +5,7 @@
 # builds the commit a second time in another folder (tools/reproducible.sh:
 # a clone that extracts and compiles the kernel itself, its objects from
 # ccache, under another host name, umask, time zone and locale) and
-# compares Image, initramfs, FIT and sdcard.img with this
+# compares Image, initramfs, FIT, sdcard.img and its block map with this
 # build's. make check's image_reproducible does the cheap part: the second
 # build relinks a copy of this build's kernel objects (the version string)
 # and builds everything after the kernel anew.

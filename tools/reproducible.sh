@@ -4,8 +4,8 @@
 # Build the same sources a second time, in another folder, later, under
 # another host name, umask, time zone and locale and with a clean
 # environment, and compare the products with the first build's byte for
-# byte: the kernel Image, the initramfs, the FIT, and sdcard.img.
-# The first file that differs is named, with diffoscope's account of
+# byte: the kernel Image, the initramfs, the FIT, sdcard.img and its block
+# map. The first file that differs is named, with diffoscope's account of
 # the difference where diffoscope is installed.
 #
 # The second build is a clone of TOP's commit with TOP's uncommitted
@@ -137,4 +137,5 @@ compare() {
 compare "kernel Image" "$kout/arch/arm64/boot/Image" "$second_image" &&
 	compare initramfs "$top/out/images/initramfs.cpio" "$src/out/images/initramfs.cpio" &&
 	compare FIT "$top/out/images/nsbsp.itb" "$src/out/images/nsbsp.itb" &&
-	compare sdcard.img "$top/out/images/sdcard.img" "$src/out/images/sdcard.img" || exit 1
+	compare sdcard.img "$top/out/images/sdcard.img" "$src/out/images/sdcard.img" &&
+	compare sdcard.img.bmap "$top/out/images/sdcard.img.bmap" "$src/out/images/sdcard.img.bmap" || exit 1

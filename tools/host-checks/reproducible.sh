@@ -6,7 +6,7 @@
 # image_reproducible: a second build of the same sources, in another
 # folder, later, under another host name, umask, time zone and locale and
 # with a clean environment, gives the same kernel Image, initramfs, FIT,
-# and sdcard.img, byte for byte (tools/reproducible.sh
+# sdcard.img and block map, byte for byte (tools/reproducible.sh
 # --relink: the cheap part; the kernel's objects are relinked, not
 # compiled: make reproducible compiles them too). A difference names the
 # first file that differs (and diffoscope's account of it, where
