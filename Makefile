@@ -128,6 +128,7 @@ help:
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  TIMEOUT=120            - seconds a boot may take (1500 with SANITIZE=1)'
 	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'
+	@echo '  HOST_CASE_TIMEOUT=600  - seconds one host case may take'
 	@echo '  LAVA_TIMEOUT=900       - seconds make lava'"'"'s case may take (each boot in it: TIMEOUT)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'

@@ -11,6 +11,8 @@ RESULTS := $(OUT)/results$(if $(SANITIZE),/sanitize)
 # whole boot, CASE_TIMEOUT each on-target case (run-checks' nsbsp.timeout).
 TIMEOUT ?= $(if $(SANITIZE),1500,120)
 CASE_TIMEOUT ?= $(if $(SANITIZE),600,60)
+# A host case's bound: image_reproducible's second build takes minutes.
+HOST_CASE_TIMEOUT ?= 600
 # Boots and host checks make check runs at once: by default all of them,
 # the sub-make's -j scheduling them. Each QEMU is one TCG thread that spends
 # much of a boot waiting (USB and serial handshakes, timers), so four
@@ -71,7 +73,7 @@ endif
 # never stop the others: the summary decides.
 check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
-	$(Q)rc=0; TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+	$(Q)rc=0; NSBSP_CHECK_TIMEOUT=$(HOST_CASE_TIMEOUT) TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
 		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
