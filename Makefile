@@ -49,7 +49,7 @@ HOST_CHECK_DEPS =
 
 include $(addprefix $(TOP)/mk/,toolchain.mk kernel.mk nonstring.mk compilers.mk dt.mk \
 	ak8974.mk magellan.mk carl9170.mk cachefiles.mk ftrace.mk \
-	rootfs.mk fixtures.mk acpi.mk image.mk reproducible.mk check.mk bench.mk lava.mk)
+	rootfs.mk fixtures.mk acpi.mk image.mk legal.mk reproducible.mk check.mk bench.mk lava.mk)
 
 all: $(ALL)
 
@@ -91,6 +91,9 @@ help:
 	@echo '                           read them back, compare with the block map'"'"'s checksums'
 	@echo
 	@echo 'Release:'
+	@echo '  legal-info             - out/legal-info/: manifest, licence texts, SBOM (SPDX 2.3), and the'
+	@echo '                           sources: the repository'"'"'s, the kernel'"'"'s, the Debian source packages'
+	@echo '  sbom                   - the same without the sources (what make check reads)'
 	@echo '  reproducible           - build the same commit again in another folder, later, elsewhere;'
 	@echo '                           compare Image, initramfs, FIT, sdcard.img byte for byte'
 	@echo

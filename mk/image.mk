@@ -17,6 +17,10 @@ HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl bmap-to
 IMG_VARIANT := $(if $(SANITIZE),-sanitize)
 SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
 SDCARD_BMAP := $(SDCARD_IMG).bmap
+# Where each file of the boot partition comes from ("NAME<TAB>SOURCE",
+# for make legal-info); SDCARD_FILES: SOURCE=NAME, genimage.cfg names them.
+SDCARD_ORIGINS := $(IMAGES)/sdcard$(IMG_VARIANT).origins
+SDCARD_FILES = $(FIT)=nsbsp.itb $(BOOT_SCR)=boot.scr $(TOP)/board/image/boot.cmd=boot.cmd
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
 BOOT_SCR := $(IMAGES)/boot.scr
@@ -81,11 +85,10 @@ $(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
 
 # FAT records its files' times in local time: genimage runs in UTC, so the
 # time zone of the build is not in the image.
-$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR) $(TOP)/board/image/boot.cmd
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
-	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
-	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
-	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)for f in $(SDCARD_FILES); do cp "$${f%%=*}" "$(IMAGES)/genimage/in/$${f#*=}" && \
+		printf '/%s\t%s\n' "$${f#*=}" "$${f%%=*}"; done > $(SDCARD_ORIGINS)
 	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
 	$(Q)TZ=UTC SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
 		--rootpath $(IMAGES)/genimage/root --tmppath $(IMAGES)/genimage/tmp \

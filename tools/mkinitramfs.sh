@@ -12,9 +12,10 @@ set -eu
 out=$1 staging=$2 ksrc=$3 kout=$4
 shift 4
 
-rm -rf "$staging"
+rm -rf "$staging" "$staging.origins"
 mkdir -p "$staging"
-sh "$(dirname "$0")/stage.sh" "$staging" "$@"
+# Where each file came from: $staging.origins (for make legal-info).
+sh "$(dirname "$0")/stage.sh" --origins "$staging.origins" "$staging" "$@"
 
 # Device nodes a non-root build cannot create in the staging folder.
 cat > "$staging.list" <<LIST

@@ -7,12 +7,23 @@
 #   link:TARGET=DEST a symbolic link STAGING/DEST -> TARGET
 # Links inside SRC are followed (a library's soname link gives its file).
 # Every SRC must exist: a missing one is an error naming it.
+# --origins FILE: append "DEST<TAB>SOURCE" for every file and link staged
+# (SOURCE: the file copied, or link:TARGET), for make legal-info.
 #
-# usage: stage.sh STAGING SPEC...
+# usage: stage.sh [--origins FILE] STAGING SPEC...
 set -eu
-[ $# -ge 1 ] || { echo "usage: $0 STAGING SPEC..." >&2; exit 1; }
+origins=
+if [ "${1-}" = --origins ]; then
+	[ $# -ge 2 ] || { echo "usage: $0 [--origins FILE] STAGING SPEC..." >&2; exit 1; }
+	origins=$2
+	shift 2
+fi
+[ $# -ge 1 ] || { echo "usage: $0 [--origins FILE] STAGING SPEC..." >&2; exit 1; }
 staging=$1
 shift
+record() {
+	[ -z "$origins" ] || printf '%s\t%s\n' "$1" "$2" >> "$origins"
+}
 for spec in "$@"; do
 	src=${spec%%=*} dest=${spec#*=}
 	if [ "$src" = "$spec" ] || [ -z "$dest" ]; then
@@ -25,10 +36,26 @@ for spec in "$@"; do
 	*) mkdir -p "$(dirname "$staging$dest")" ;;
 	esac
 	case $src in
-	link:*) ln -sfn "${src#link:}" "$staging$dest" ;;
+	link:*)
+		ln -sfn "${src#link:}" "$staging$dest"
+		record "$dest" "$src"
+		;;
 	*)
 		[ -e "$src" ] || { echo "Error: $src: no such file (for $dest)" >&2; exit 1; }
+		# (cp puts a folder into DEST when DEST is one already)
+		into=
+		case $src in */.) ;; *) [ ! -d "$staging$dest" ] || into=/$(basename "$src") ;; esac
 		cp -RL "$src" "$staging$dest"
+		if [ -n "$origins" ]; then
+			if [ -d "$src" ]; then
+				to=${dest%/}$into
+				(cd "$src" && find -L . ! -type d) | while read -r f; do
+					record "$to/${f#./}" "$src/${f#./}"
+				done
+			else
+				case $dest in */) record "$dest$(basename "$src")" "$src" ;; *) record "$dest" "$src" ;; esac
+			fi
+		fi
 		;;
 	esac
 done
