@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # nonstring-bsp: the only entry point; `make help` lists the targets.
 # Everything is built under out/. The kernel is Debian's linux-source-6.1
 # with kernel-patches/series applied, built out of tree for arm64. Each

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Speed figures (tools/bench.sh): each the median, min and max of several
 # runs, into out/bench.json and out/bench.md (the README's table).
 #   RUNS=5 COLD_RUNS=1   runs per figure (a cold build takes minutes)

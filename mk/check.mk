@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Booting the board: `make qemu` (interactive), `make check` (every mode of
 # MODES with the on-target checks, beside the host checks, and the summary),
 # `make soak` (make check's boots N times). qemu/run.sh holds the QEMU

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Device trees. The dt mode's DTB is QEMU virt's own DT (dumped by QEMU
 # with the machine options the board boots with) plus the overlays of
 # dts/; each board in the FIT gets its base DTB plus the overlays of dts/,

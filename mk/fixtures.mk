@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The fixture disk of a test boot, out/images/fixtures.img: everything the
 # board needs to be tested but must not ship with. Every kernel module (the
 # product kernel is monolithic: each =m, board/linux/fixtures/*.config, is

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The flashable image, out/images/sdcard.img (board/image/genimage.cfg): one
 # FAT partition with the signed FIT (board/image/nsbsp.its: the kernel, the
 # product initramfs, a DTB and a configuration per board) and boot.scr

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The kernel: Debian's linux-source-6.1, extracted once into out/linux and
 # kept equal to kernel-patches/series (tools/kernel-tree.sh), configured as
 # allnoconfig + the fragments of board/linux/ (merge_config.sh), built out

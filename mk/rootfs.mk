@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The product initramfs: what sdcard.img boots on a real board, and every
 # boot mode in QEMU. busybox (Debian's busybox-static, arm64) with its own
 # init (rootfs/skeleton/etc/inittab), the checks that run on real hardware

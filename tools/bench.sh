@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Measure the BSP's speed figures and write OUT/bench.json and a table.
 # Each figure is the median of several runs, with min and max.
 #
@@ -77,6 +79,7 @@ cp "$patches/series" "$work/series.orig"
 v=
 i=0
 while [ $i -lt "$runs" ]; do
+	# The patch quotes the kernel file's licence line (REUSE-IgnoreStart)
 	cat > "$patches/9999-bench-edit.patch" <<PATCH
 --- a/drivers/input/joystick/magellan.c
 +++ b/drivers/input/joystick/magellan.c
@@ -86,6 +89,7 @@ while [ $i -lt "$runs" ]; do
  /*
   *  Copyright (c) 1999-2001 Vojtech Pavlik
 PATCH
+	# REUSE-IgnoreEnd
 	echo 9999-bench-edit.patch >> "$patches/series"
 	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
 	cp "$work/series.orig" "$patches/series"

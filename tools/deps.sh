@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Make sure the Debian packages named on the command line are installed.
 # As root, install the missing ones with apt; otherwise stop and name them.
 #

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Write the SD card image to a removable disk, then read the disk back and
 # compare checksums. Refuses (exit 1, nothing written) when DEV is missing,
 # not a block device, a partition, smaller than the image, mounted, swap,

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Run a kernel build and say how far it is while it runs: every 10 s, when
 # the count moved, one line "objects compiled of the total". The total is
 # what the last complete build in the same folder had (KOUT/.nsbsp-objects),

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The fixture disk of a test boot: stage its files (tools/stage.sh specs
 # from the mk/ files of each device) and make an ext4 image of them,
 # labelled nsbsp-fixtures, with mke2fs -d (nothing is mounted on the host).

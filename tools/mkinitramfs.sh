@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The product initramfs: stage its files (tools/stage.sh specs, given by
 # the mk/ files of each concern) and pack them with the kernel's own
 # usr/gen_initramfs.sh. The output is replaced only when its bytes change,

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Prepare the unpatched counterpart of the board build for the
 # nonstring_unpatched_finds_seeds check: DIR/src is the kernel tree with
 # the series taken out (a tree of symbolic links to TREE, where every file

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Put files into a staging folder by a list of specs, one per argument:
 #   SRC=DEST         copy SRC (a file, or a folder's contents when SRC ends
 #                    in "/.") to STAGING/DEST; DEST ending in "/" is a folder

@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * magellan-attach: attach a Magellan / SpaceMouse on a serial line to the
  * kernel's magellan driver, as `inputattach --magellan DEVICE` does

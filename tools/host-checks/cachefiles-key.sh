@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: cachefiles_vectors host
 #
 # cachefiles_vectors: the expected names of the KUnit vectors in the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: ar9170emu_unit host
 #
 # ar9170emu_unit: the host unit test of the carl9170 stub's AR9170 model

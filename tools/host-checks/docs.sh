@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: docs_case_tables host
 #
 # docs_case_tables: the case tables of docs/*.md cannot drift from the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: harness_qemu_hang host
 # case: harness_guest_panic host
 # case: harness_check_hang host

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: uboot_tamper_refused host
 # case: flash_refuses host
 # case: flash_verify host

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: ktap_counting host
 #
 # ktap_counting: the counting of a check run cannot report a pass it did

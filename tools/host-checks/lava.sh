@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: lava_job_schema host
 #
 # lava_job_schema: board/lava/*.yaml are LAVA jobs that LAVA itself would

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: series_checkpatch host
 #
 # Host checks of the kernel patch series. series_checkpatch: every patch of
