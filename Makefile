@@ -144,4 +144,7 @@ help:
 	@echo '  CACHEFILES_DISK_SIZE=  - size of the cache disk (default 32M)'
 	@echo '  COMPILERS="gcc ..."    - compilers of make compilers (default: $(COMPILERS))'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
+	@echo '  BASELINE=REV           - make bench: that revision'"'"'s warm make check too, run for run'
+	@echo '  LAVA=1                 - make bench: the LAVA jobs, each beside the harness'"'"'s boot'
+	@echo '  FRESH=1                - make bench: make check on a fresh Debian 12 chroot (debootstrap)'
 	@echo '  V=1                    - show the commands'

@@ -18,7 +18,7 @@ FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/fixtures/*.config)) \
 	$(sort $(wildcard $(TOP)/board/linux/*.config)) \
 	$(if $(SANITIZE),$(sort $(wildcard $(TOP)/board/linux/sanitize/*.config)))
 HOST_PKGS += make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross bc bison flex \
-	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache
+	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache patch
 KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(NONSTRING_CC) $(CCACHE) $(KCC))" \
 	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(strip $(KCFLAGS) $(KPATH_MAP))"

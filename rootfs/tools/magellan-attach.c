@@ -278,7 +278,7 @@ int main(int argc, char **argv)
 		return error(2, "fork");
 	if (child == 0) {
 		if (background) {
-			/* Leave the caller's session and output: $(...) must end. */
+			/* Leave the caller's terminal (setsid) and output: $(...) must end. */
 			int null = open("/dev/null", O_RDWR);
 
 			setsid();
