@@ -42,6 +42,13 @@ UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
 RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
 HOST_CHECK_DEPS += image
 
+# What records SOURCE_DATE_EPOCH (boot.scr's and the FIT's timestamps, the
+# FAT's file times) is made again when it changes, as after a new commit.
+SDE_STAMP := $(IMAGES)/source-date-epoch
+$(SDE_STAMP): FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(SOURCE_DATE_EPOCH)" | cmp -s - $@ || echo "$(SOURCE_DATE_EPOCH)" > $@
+
 $(KEYS)/nsbsp-dev.key: | deps
 	@echo "  KEY     $@ (development key: never use it for a product)"
 	$(Q)mkdir -p $(@D)
@@ -60,7 +67,7 @@ $(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
 # of QEMU's DT (-K, -r: required). The .its names the files of FIT_STAGE,
 # links to the build output. Deterministic: SOURCE_DATE_EPOCH.
 $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb \
-		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list
+		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list $(SDE_STAMP)
 	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
 	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2> /dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2> /dev/null)" ] || \
 		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
@@ -78,14 +85,14 @@ $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_D
 	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
 	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
 
-$(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
+$(BOOT_SCR): $(TOP)/board/image/boot.cmd $(SDE_STAMP) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
 		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
 
 # FAT records its files' times in local time: genimage runs in UTC, so the
 # time zone of the build is not in the image.
-$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR) $(TOP)/board/image/boot.cmd
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR) $(TOP)/board/image/boot.cmd $(SDE_STAMP)
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
 	$(Q)for f in $(SDCARD_FILES); do cp "$${f%%=*}" "$(IMAGES)/genimage/in/$${f#*=}" && \
 		printf '/%s\t%s\n' "$${f#*=}" "$${f%%=*}"; done > $(SDCARD_ORIGINS)
