@@ -119,6 +119,7 @@ help:
 	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'
 	@echo '  LAVA_TIMEOUT=900       - seconds make lava'"'"'s case may take (each boot in it: TIMEOUT)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
+	@echo '  CHECK_CACHE=0          - make check: run every host check, also those whose inputs did not change'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
