@@ -19,6 +19,10 @@ HOST_CASE_TIMEOUT ?= 600
 # pieces on two cores finish sooner than two.
 CHECK_JOBS ?= $(words host $(MODES))
 N ?= 50
+# Host checks that declare their inputs are not run again while those are
+# unchanged since they passed (common/run-checks); CHECK_CACHE=0 runs all.
+CHECK_CACHE ?= 1
+CHECK_CACHE_DIR := $(RESULTS)/cache
 CHECK_DIRS := $(TOP)/rootfs/checks $(TOP)/rootfs/fixtures/checks
 HOST_CHECK_DIR := $(TOP)/tools/host-checks
 HOST_PKGS += time lava-common
@@ -75,9 +79,10 @@ check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
 	$(Q)rc=0; NSBSP_CHECK_TIMEOUT=$(HOST_CASE_TIMEOUT) TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
+		$(if $(filter 1,$(CHECK_CACHE)),NSBSP_CHECK_CACHE=$(CHECK_CACHE_DIR)) \
 		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
-	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"
+	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok$$(n=$$(grep -c '^# cached: ' $(RESULTS)/host.ktap); [ $$n -eq 0 ] || echo " ($$n of the passes cached: inputs unchanged)")"
 
 check-mode-%:
 	$(Q)sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \

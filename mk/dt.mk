@@ -46,8 +46,9 @@ $(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
 	$(Q)dtc -q -I dtb -O dtb -o $@.tmp $@ && mv $@.tmp $@
 
 # The Pi's DTB from the kernel tree, with symbols (-@) so that overlays can
-# use its labels; kbuild decides whether it is out of date.
-$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KOUT)/.config FORCE | kernel
+# use its labels. Asked of kbuild after each kernel build (KSTAMP: the tree
+# changed), which decides whether it is out of date.
+$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KSTAMP)
 	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
 
 $(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)

@@ -75,10 +75,26 @@ $(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TO
 	$(Q)cp $@ $@.nsbsp
 
 # kbuild decides what to rebuild; tools/kbuild-progress.sh says how far a
-# long build is, a line every few seconds.
-kernel: $(KOUT)/.config $$(KERNEL_DEPS)
+# long build is, a line every few seconds. kbuild's pass over the whole
+# tree costs seconds even when nothing changed, so it is skipped when
+# nothing it reads changed since it last succeeded: KSTAMP holds that
+# build's make command line, compiler version and version string's time,
+# user, host and build number (a new commit's SOURCE_DATE_EPOCH relinks),
+# and no file of the tree (a patch applied, a file edited in out/linux),
+# the configuration or KERNEL_DEPS (the nonstring plugin) is newer.
+# KSTAMP is newer after every build, so what is made from the kernel's
+# output depends on it (not on the phony kernel) and is made again only then.
+KSTAMP := $(KOUT)/.nsbsp-built
+KBUILD_ID = $(KMAKE) Image modules; $(shell $(KCC) --version 2> /dev/null | head -n 1); \
+	$(KBUILD_BUILD_TIMESTAMP), $(KBUILD_BUILD_USER)@$(KBUILD_BUILD_HOST), build $(KBUILD_BUILD_VERSION)
+kernel: $(KSTAMP)
+$(KSTAMP): $(KOUT)/.config $$(KERNEL_DEPS) FORCE
 	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
-	$(Q)sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules
+	$(Q)if [ -f $(KIMAGE) ] && [ '$(KBUILD_ID)' = "$$(cat $(KSTAMP) 2> /dev/null)" ] && \
+		[ -z "$$(find $(KSRC) $(KOUT)/.config $(KERNEL_DEPS) -newer $(KSTAMP) -print -quit)" ]; then :; else \
+		rm -f $(KSTAMP); \
+		sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules && \
+		echo '$(KBUILD_ID)' > $(KSTAMP); fi
 	$(Q)test -f $(KIMAGE)
 
 linux-menuconfig: $(KOUT)/.config

@@ -36,7 +36,7 @@ $(DEBS_STAMP): $(DEBS)/packages.list $(TOP)/tools/fetch-debs.sh | deps
 
 # Staged on every run (kbuild and the concerns decide what is current); the
 # file is only replaced when its content changed.
-$(INITRAMFS): kernel $(DEBS_STAMP) $$(addprefix $(TARGET_BIN)/,$$(TARGET_PROGS)) $$(ROOTFS_DEPS) FORCE
+$(INITRAMFS): $(KSTAMP) $(DEBS_STAMP) $$(addprefix $(TARGET_BIN)/,$$(TARGET_PROGS)) $$(ROOTFS_DEPS) FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)sh $(TOP)/tools/mkinitramfs.sh $@ $(ROOTFS)/staging $(KSRC) $(KOUT) $(ROOTFS_FILES)
 

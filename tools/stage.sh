@@ -11,14 +11,37 @@
 # (SOURCE: the file copied, or link:TARGET), for make legal-info.
 #
 # usage: stage.sh [--origins FILE] STAGING SPEC...
+#        stage.sh --unchanged STAMP SPEC...
+# The second form tells a caller whether staging again can be skipped: it
+# exits 0 when STAMP (the caller writes the specs into it, one a line,
+# once its output is made) lists exactly these specs and no SRC of them,
+# nor anything below a SRC folder, is newer than it; 1 otherwise.
 set -eu
+usage() {
+	echo "usage: $0 [--origins FILE] STAGING SPEC... | --unchanged STAMP SPEC..." >&2
+	exit 1
+}
+[ $# -ge 1 ] || usage
+if [ "$1" = --unchanged ]; then
+	[ $# -ge 2 ] || usage
+	stamp=$2
+	shift 2
+	[ -f "$stamp" ] && [ "$(printf '%s\n' "$@")" = "$(cat "$stamp")" ] || exit 1
+	# One find over every SRC (a missing one makes it fail).
+	for spec in "$@"; do
+		shift
+		case $spec in link:*) ;; *) set -- "$@" "${spec%%=*}" ;; esac
+	done
+	newer=$(find -L "$@" -newer "$stamp" -print -quit 2> /dev/null) || exit 1
+	[ -z "$newer" ]
+	exit
+fi
 origins=
-if [ "${1-}" = --origins ]; then
-	[ $# -ge 2 ] || { echo "usage: $0 [--origins FILE] STAGING SPEC..." >&2; exit 1; }
+if [ "$1" = --origins ]; then
+	[ $# -ge 3 ] || usage
 	origins=$2
 	shift 2
 fi
-[ $# -ge 1 ] || { echo "usage: $0 [--origins FILE] STAGING SPEC..." >&2; exit 1; }
 staging=$1
 shift
 record() {
