@@ -832,8 +832,12 @@ def apt_sources(state, wanted, dest):
         r = subprocess.run(['apt-get', '-q', '--download-only'] + opts + ['source', '%s=%s' % (name, version)],
                            cwd=os.path.join(state, 'download'), capture_output=True, text=True)
         if r.returncode != 0:
-            why = (r.stderr.strip().splitlines() or ['apt-get source failed'])[-1]
-            got[(name, version)] = 'not downloaded: %s' % why.replace('E: ', '')
+            # The first file apt could not fetch says why, not its summary.
+            why = (r.stderr.strip().splitlines() or ['apt-get source failed'])[-1].replace('E: ', '')
+            m = re.search(r'^E: Failed to fetch (\S+)\s+(.*?)(?:\s*\[IP:.*)?$', r.stderr, re.M)
+            if m:
+                why = 'apt could not fetch %s (%s)' % (m.group(1).rsplit('/', 1)[-1], m.group(2).strip())
+            got[(name, version)] = 'not downloaded: %s' % why
             print('  APT     %s %s: %s' % (name, version, got[(name, version)]))
             continue
         dsc = '%s_%s.dsc' % (name, re.sub(r'^\d+:', '', version))
