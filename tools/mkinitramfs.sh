@@ -18,6 +18,7 @@ if [ -f "$out" ] && sh "$here/stage.sh" --unchanged "$specs" "$0=/" "$kout/usr/g
 	exit 0
 fi
 # Written before staging: an input changed while this runs is newer.
+mkdir -p "$(dirname "$staging")"
 printf '%s\n' "$0=/" "$kout/usr/gen_init_cpio=/" "$@" > "$specs.new"
 rm -f "$specs"
 
