@@ -88,6 +88,7 @@ KSTAMP := $(KOUT)/.nsbsp-built
 KBUILD_ID = $(KMAKE) Image modules; $(shell $(KCC) --version 2> /dev/null | head -n 1); \
 	$(KBUILD_BUILD_TIMESTAMP), $(KBUILD_BUILD_USER)@$(KBUILD_BUILD_HOST), build $(KBUILD_BUILD_VERSION)
 kernel: $(KSTAMP)
+$(KIMAGE): $(KSTAMP) ;
 $(KSTAMP): $(KOUT)/.config $$(KERNEL_DEPS) FORCE
 	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
 	$(Q)if [ -f $(KIMAGE) ] && [ '$(KBUILD_ID)' = "$$(cat $(KSTAMP) 2> /dev/null)" ] && \
