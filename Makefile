@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # nonstring-bsp: the only entry point; `make help` lists the targets.
 # Everything is built under out/. The kernel is Debian's linux-source-6.1
 # with kernel-patches/series applied, built out of tree for arm64. Each
@@ -24,6 +26,11 @@ MODES ?= dt acpi uboot
 BOOT ?= dt
 V ?=
 Q := $(if $(V),,@)
+# The build's time for everything that records one (the kernel's version
+# string, the FIT, the FAT's files, the SBOM): the last commit's, so that
+# the same commit gives the same bytes.
+SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
+export SOURCE_DATE_EPOCH
 
 # ---- where things go, and the lists the concerns add to ---------------------
 IMAGES := $(OUT)/images
@@ -42,7 +49,7 @@ HOST_CHECK_DEPS =
 
 include $(addprefix $(TOP)/mk/,toolchain.mk kernel.mk nonstring.mk compilers.mk dt.mk \
 	ak8974.mk magellan.mk carl9170.mk cachefiles.mk ftrace.mk \
-	rootfs.mk fixtures.mk acpi.mk image.mk check.mk bench.mk lava.mk)
+	rootfs.mk fixtures.mk acpi.mk image.mk legal.mk reproducible.mk check.mk bench.mk lava.mk)
 
 all: $(ALL)
 
@@ -74,12 +81,21 @@ help:
 	@echo '  dtb                    - QEMU virt DT + dts/ overlays ($(notdir $(BOARD_DTB)))'
 	@echo '  initramfs              - the product initramfs (out/images/initramfs.cpio)'
 	@echo '  fixtures               - the fixture disk of test boots (out/images/fixtures.img)'
-	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr'
+	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr;'
+	@echo '                           and its block map sdcard.img.bmap (bmaptool)'
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
 	@echo
 	@echo 'Board:'
-	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk, read it back, compare'
+	@echo '  flash DEV=/dev/sdX     - write sdcard.img to a removable disk with bmaptool (its mapped blocks),'
+	@echo '                           read them back, compare with the block map'"'"'s checksums'
+	@echo
+	@echo 'Release:'
+	@echo '  legal-info             - out/legal-info/: manifest, licence texts, SBOM (SPDX 2.3), and the'
+	@echo '                           sources: the repository'"'"'s, the kernel'"'"'s, the Debian source packages'
+	@echo '  sbom                   - the same without the sources (what make check reads)'
+	@echo '  reproducible           - build the same commit again in another folder, later, elsewhere;'
+	@echo '                           compare Image, initramfs, FIT, sdcard.img byte for byte'
 	@echo
 	@echo 'Checks, one piece at a time (make check runs them all):'
 	@echo '  check-host             - the host checks (out/results/host.ktap)'
@@ -120,10 +136,13 @@ help:
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  TIMEOUT=120            - seconds a boot may take (1500 with SANITIZE=1)'
 	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'
+	@echo '  HOST_CASE_TIMEOUT=600  - seconds one host case may take'
 	@echo '  LAVA_TIMEOUT=900       - seconds make lava'"'"'s case may take (each boot in it: TIMEOUT)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
+	@echo '  CHECK_CACHE=0          - make check: run every host check, also those whose inputs did not change'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
 	@echo '  FIT_KEY=.. FIT_CERT=.. - sign the FIT with this RSA key and certificate (default: dev key in out/keys/)'
+	@echo '  SOURCE_DATE_EPOCH=N    - the build time recorded in the image (default: the last commit'"'"'s)'
 	@echo '  FORCE=1                - make flash: allow a disk that is not removable'
 	@echo '  MAGELLAN=/dev/ttyUSB0  - make qemu: a real SpaceMouse on that port (default: the emulator)'
 	@echo '  MAGELLAN_FLOOD_SEED=N  - make check: magellan_random_flood with this seed (default: fresh)'
@@ -131,4 +150,7 @@ help:
 	@echo '  CACHEFILES_DISK_SIZE=  - size of the cache disk (default 32M)'
 	@echo '  COMPILERS="gcc ..."    - compilers of make compilers (default: $(COMPILERS))'
 	@echo '  RUNS=5 COLD_RUNS=1     - runs per figure for make bench (cold builds take minutes)'
+	@echo '  BASELINE=REV           - make bench: that revision'"'"'s warm make check too, run for run'
+	@echo '  LAVA=1                 - make bench: the LAVA jobs, each beside the harness'"'"'s boot'
+	@echo '  FRESH=1                - make bench: make check on a fresh Debian 12 chroot (debootstrap)'
 	@echo '  V=1                    - show the commands'

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * cachefiles-key: name a cache file the way cachefiles does, from its
  * cookie key, without the kernel's code.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # How a check reports (sourced by on-target and host checks alike): it
 # prints diagnostics on stdout and exits 0 (pass), 1 (fail, the reason

@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: The nonstring-bsp authors */
 /*
  * The host unit tests' assertion (qemu/magellan-test.c,
  * tools/host-checks/carl9170-emu-test.c): a failed one prints where and

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh disable=SC2034 # the constants are for those who source it
 # The kernel log, for checks (sourced). NSBSP_COMMON is this folder
 # (the check runner sets it; /usr/lib/nsbsp/common on the target).

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh disable=SC2034 # the constants are for those who source it
 # KTAP conventions of nonstring-bsp, shared by the check runner (on the
 # target and on the host), the host harness, the summary and soak. Sourced;

@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: The nonstring-bsp authors */
 /*
  * The log line of the device emulators, host side (qemu/magellan-emu) and
  * target side (carl9170-emu): "[SECONDS.MICROSECONDS] PROGRAM: message",

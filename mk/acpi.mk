@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The acpi boot mode: the same kernel through UEFI (EDK2's QEMU_EFI.fd),
 # with QEMU's ACPI tables and no DT from us, and its own initrd: the
 # board's tables (board/acpi/*.asl, compiled by iasl) in a table-upgrade

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # cachefiles: the board caches a network file system with fscache +
 # cachefiles (board/linux/cachefiles.config); the product has
 # cachefiles-bind (rootfs/tools/cachefiles-bind.c, a minimal cachefilesd).

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # carl9170 (AR9170) USB WiFi (drivers/net/wireless/ath/carl9170/;
 # board/linux/carl9170.config). The product has the real firmware of
 # Debian's firmware-linux-free and iw with its libraries; a test boot gets

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Booting the board: `make qemu` (interactive), `make check` (every mode of
 # MODES with the on-target checks, beside the host checks, and the summary),
 # `make soak` (make check's boots N times). qemu/run.sh holds the QEMU
@@ -9,12 +11,18 @@ RESULTS := $(OUT)/results$(if $(LLVM),/$(TC))$(if $(SANITIZE),/sanitize)
 # whole boot, CASE_TIMEOUT each on-target case (run-checks' nsbsp.timeout).
 TIMEOUT ?= $(if $(SANITIZE),1500,120)
 CASE_TIMEOUT ?= $(if $(SANITIZE),600,60)
+# A host case's bound: image_reproducible's second build takes minutes.
+HOST_CASE_TIMEOUT ?= 600
 # Boots and host checks make check runs at once: by default all of them,
 # the sub-make's -j scheduling them. Each QEMU is one TCG thread that spends
 # much of a boot waiting (USB and serial handshakes, timers), so four
 # pieces on two cores finish sooner than two.
 CHECK_JOBS ?= $(words host $(MODES))
 N ?= 50
+# Host checks that declare their inputs are not run again while those are
+# unchanged since they passed (common/run-checks); CHECK_CACHE=0 runs all.
+CHECK_CACHE ?= 1
+CHECK_CACHE_DIR := $(RESULTS)/cache
 CHECK_DIRS := $(TOP)/rootfs/checks $(TOP)/rootfs/fixtures/checks
 HOST_CHECK_DIR := $(TOP)/tools/host-checks
 HOST_PKGS += time lava-common
@@ -69,12 +77,13 @@ endif
 # never stop the others: the summary decides.
 check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
-	$(Q)rc=0; TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
+	$(Q)rc=0; NSBSP_CHECK_TIMEOUT=$(HOST_CASE_TIMEOUT) TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
 		SDCARD_IMG=$(SDCARD_IMG) UBOOT_DTB=$(UBOOT_DTB) FIT_STAGE=$(FIT_STAGE) \
+		$(if $(filter 1,$(CHECK_CACHE)),NSBSP_CHECK_CACHE=$(CHECK_CACHE_DIR)) \
 		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
-	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok"
+	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok$$(n=$$(grep -c '^# cached: ' $(RESULTS)/host.ktap); [ $$n -eq 0 ] || echo " ($$n of the passes cached: inputs unchanged)")"
 
 check-mode-%:
 	$(Q)sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \

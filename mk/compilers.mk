@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The compiler matrix: each compiler of COMPILERS builds the board kernel
 # into its own out/build/linux-<compiler>/; tools/compiler-verdict.sh then
 # wants no warning from any object nor from the final link and modpost

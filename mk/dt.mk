@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Device trees. The dt mode's DTB is QEMU virt's own DT (dumped by QEMU
 # with the machine options the board boots with) plus the overlays of
 # dts/; each board in the FIT gets its base DTB plus the overlays of dts/,
@@ -33,12 +35,20 @@ $(DT)/qemu-virt-%.dtb: $(TOP)/qemu/run.sh | deps
 $(BOARD_DTB): $(DT)/qemu-virt-dt.dtb $(call board_overlays,virt)
 	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
 
+# QEMU's dump has random /chosen seeds (rng-seed, kaslr-seed) that QEMU
+# renews whenever it loads a DTB itself; baked into the FIT they would
+# give every board the same "random" seed, and every build other bytes.
+# fdtput -d leaves the deleted bytes in the blob: dtc writes it anew.
 $(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
 	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
+	$(Q)for p in rng-seed kaslr-seed; do \
+		if fdtget $@ /chosen $$p > /dev/null 2>&1; then fdtput -d $@ /chosen $$p; fi; done
+	$(Q)dtc -q -I dtb -O dtb -o $@.tmp $@ && mv $@.tmp $@
 
 # The Pi's DTB from the kernel tree, with symbols (-@) so that overlays can
-# use its labels; kbuild decides whether it is out of date.
-$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KOUT)/.config FORCE | kernel
+# use its labels. Asked of kbuild after each kernel build (KSTAMP: the tree
+# changed), which decides whether it is out of date.
+$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KSTAMP)
 	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
 
 $(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The fixture disk of a test boot, out/images/fixtures.img: everything the
 # board needs to be tested but must not ship with. Every kernel module (the
 # product kernel is monolithic: each =m, board/linux/fixtures/*.config, is
@@ -19,11 +21,17 @@ RUN_ARGS += --fixtures $(FIXTURES)
 
 # Made on every run from what kbuild installs (without its links to the
 # build and source trees); replaced only when a file changed.
-$(FIXTURES): kernel $$(addprefix $(TARGET_BIN)/,$$(FIXTURE_PROGS)) $$(FIXTURE_DEPS) FORCE | deps
+# The kernel's modules, installed again after each kernel build.
+$(ROOTFS)/modules.stamp: $(KSTAMP)
 	$(Q)rm -rf $(ROOTFS)/modules
 	$(Q)$(KMAKE) -s INSTALL_MOD_PATH=$(ROOTFS)/modules modules_install > /dev/null
 	$(Q)mkdir -p $(ROOTFS)/modules/lib/modules
 	$(Q)rm -f $(ROOTFS)/modules/lib/modules/*/build $(ROOTFS)/modules/lib/modules/*/source
+	$(Q)touch $@
+
+# mkfixtures.sh knows whether any of FIXTURE_FILES changed (FORCE: they
+# are folders and files of every device, not make's prerequisites).
+$(FIXTURES): $(ROOTFS)/modules.stamp $$(addprefix $(TARGET_BIN)/,$$(FIXTURE_PROGS)) $$(FIXTURE_DEPS) FORCE | deps
 	$(Q)sh $(TOP)/tools/mkfixtures.sh $@ $(ROOTFS)/fixtures $(FIXTURE_FILES)
 
 fixtures: $(FIXTURES)

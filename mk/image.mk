@@ -1,21 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The flashable image, out/images/sdcard.img (board/image/genimage.cfg): one
 # FAT partition with the signed FIT (board/image/nsbsp.its: the kernel, the
 # product initramfs, a DTB and a configuration per board) and boot.scr
 # (board/image/boot.cmd), which U-Boot's distro boot finds. The uboot boot
 # mode boots exactly this image in QEMU through Debian's U-Boot; make flash
-# writes it to a card. The same commit gives the same bytes
-# (SOURCE_DATE_EPOCH, fixed volume ID and disk signature).
+# writes it to a card with bmaptool, through its block map
+# (sdcard.img.bmap): only the blocks that hold data, each range checked.
+# The same commit gives the same bytes (SOURCE_DATE_EPOCH, fixed volume ID
+# and disk signature; make reproducible, docs/image.md).
 #   FIT_KEY=.. FIT_CERT=..   sign with this RSA key and certificate (PEM);
 #                            default: a development key made in out/keys/
 #   DEV=/dev/sdX [FORCE=1]   make flash: the card (FORCE: not removable)
 
-HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl
+HOST_PKGS += genimage dosfstools mtools u-boot-tools u-boot-qemu openssl bmap-tools
 IMG_VARIANT := $(OUT_VARIANT)
 SDCARD_IMG := $(IMAGES)/sdcard$(IMG_VARIANT).img
+SDCARD_BMAP := $(SDCARD_IMG).bmap
+# Where each file of the boot partition comes from ("NAME<TAB>SOURCE",
+# for make legal-info); SDCARD_FILES: SOURCE=NAME, genimage.cfg names them.
+SDCARD_ORIGINS := $(IMAGES)/sdcard$(IMG_VARIANT).origins
+SDCARD_FILES = $(FIT)=nsbsp.itb $(BOOT_SCR)=boot.scr $(TOP)/board/image/boot.cmd=boot.cmd
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
 BOOT_SCR := $(IMAGES)/boot.scr
-SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
 KEYS := $(OUT)/keys
 FIT_KEY ?= $(KEYS)/nsbsp-dev.key
 FIT_CERT ?= $(KEYS)/nsbsp-dev.crt
@@ -33,6 +41,13 @@ UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
 UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
 RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
 HOST_CHECK_DEPS += image
+
+# What records SOURCE_DATE_EPOCH (boot.scr's and the FIT's timestamps, the
+# FAT's file times) is made again when it changes, as after a new commit.
+SDE_STAMP := $(IMAGES)/source-date-epoch
+$(SDE_STAMP): FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "$(SOURCE_DATE_EPOCH)" | cmp -s - $@ || echo "$(SOURCE_DATE_EPOCH)" > $@
 
 $(KEYS)/nsbsp-dev.key: | deps
 	@echo "  KEY     $@ (development key: never use it for a product)"
@@ -52,7 +67,7 @@ $(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
 # of QEMU's DT (-K, -r: required). The .its names the files of FIT_STAGE,
 # links to the build output. Deterministic: SOURCE_DATE_EPOCH.
 $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb \
-		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list
+		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list $(SDE_STAMP)
 	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
 	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2> /dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2> /dev/null)" ] || \
 		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
@@ -70,18 +85,19 @@ $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_D
 	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
 	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
 
-$(BOOT_SCR): $(TOP)/board/image/boot.cmd | deps
+$(BOOT_SCR): $(TOP)/board/image/boot.cmd $(SDE_STAMP) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -q -A arm64 -O linux -T script -C none \
 		-n "nonstring-bsp boot script" -d $< $@ > /dev/null
 
-$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
+# FAT records its files' times in local time: genimage runs in UTC, so the
+# time zone of the build is not in the image.
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR) $(TOP)/board/image/boot.cmd $(SDE_STAMP)
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
-	$(Q)cp $(FIT) $(IMAGES)/genimage/in/nsbsp.itb
-	$(Q)cp $(BOOT_SCR) $(IMAGES)/genimage/in/boot.scr
-	$(Q)cp $(TOP)/board/image/boot.cmd $(IMAGES)/genimage/in/boot.cmd
+	$(Q)for f in $(SDCARD_FILES); do cp "$${f%%=*}" "$(IMAGES)/genimage/in/$${f#*=}" && \
+		printf '/%s\t%s\n' "$${f#*=}" "$${f%%=*}"; done > $(SDCARD_ORIGINS)
 	$(Q)touch -d @$(SOURCE_DATE_EPOCH) $(IMAGES)/genimage/in/*
-	$(Q)SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
+	$(Q)TZ=UTC SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) genimage --config $< --inputpath $(IMAGES)/genimage/in \
 		--rootpath $(IMAGES)/genimage/root --tmppath $(IMAGES)/genimage/tmp \
 		--outputpath $(IMAGES)/genimage/out > $(IMAGES)/genimage/log 2>&1 || \
 		{ cat $(IMAGES)/genimage/log >&2; exit 1; }
@@ -89,7 +105,14 @@ $(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR)
 	$(Q)rm -rf $(IMAGES)/genimage
 	@echo "  IMAGE   $@ ($$(($$(wc -c < $@) / 1048576)) MiB)"
 
-image: $(SDCARD_IMG)
+# The block map of the image's holes as genimage left them: the FAT's
+# unused clusters are never written. Never dig holes into it: a zeroed
+# FAT is data the card must get.
+$(SDCARD_BMAP): $(SDCARD_IMG)
+	$(Q)bmaptool -q create -o $@.tmp $< && mv $@.tmp $@
+	@echo "  BMAP    $(notdir $@) ($$(sed -n 's,^ *<MappedBlocksCount> *\([0-9]*\) *</.*,\1,p' $@) of $$(sed -n 's,^ *<BlocksCount> *\([0-9]*\) *</.*,\1,p' $@) blocks mapped)"
+
+image: $(SDCARD_IMG) $(SDCARD_BMAP)
 
 # make flash DEV=/dev/sdX [FORCE=1]: tools/flash.sh refuses anything but a
 # removable, unmounted disk that does not hold this system.
@@ -98,7 +121,7 @@ ifeq ($(DEV),)
 $(error make flash needs DEV=/dev/sdX (the SD card or eMMC to overwrite; lsblk lists them))
 endif
 endif
-flash: $(SDCARD_IMG)
+flash: $(SDCARD_IMG) $(SDCARD_BMAP)
 	$(Q)FORCE=$(FORCE) sh $(TOP)/tools/flash.sh $(SDCARD_IMG) $(DEV)
 
 .PHONY: image flash

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The kernel: Debian's linux-source-6.1, extracted once into out/linux and
 # kept equal to kernel-patches/series (tools/kernel-tree.sh), configured as
 # allnoconfig + the fragments of board/linux/ (merge_config.sh), built out
@@ -21,10 +23,25 @@ FRAGMENTS ?= $(sort $(wildcard $(TOP)/board/linux/fixtures/*.config)) \
 	$(sort $(wildcard $(TOP)/board/linux/*.config)) \
 	$(if $(SANITIZE),$(sort $(wildcard $(TOP)/board/linux/sanitize/*.config)))
 HOST_PKGS += make gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross bc bison flex \
-	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache
+	libssl-dev libelf-dev cpio xz-utils kmod python3 linux-source-6.1 ccache patch
 KMAKE = $(MAKE) -j$(JOBS) -C $(KSRC) O=$(KOUT) ARCH=arm64 CROSS_COMPILE=$(CROSS_COMPILE) \
 	$(if $(LLVM),LLVM=$(LLVM)) CC="$(strip $(NONSTRING_CC) $(CCACHE) $(KCC))" \
-	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(KCFLAGS)"
+	HOSTCC="$(strip $(CCACHE) $(HOSTCC))" KCFLAGS="$(strip $(KCFLAGS) $(KPATH_MAP))"
+
+# The same commit gives the same Image (Buildroot's linux.mk, Yocto's
+# kernel.bbclass): the version string's time is SOURCE_DATE_EPOCH's, its
+# build number, user and host are fixed, not the builder's. Paths: kbuild
+# maps the source tree out of __FILE__ itself (-fmacro-prefix-map), and
+# ccache hands the compiler paths relative to the checkout; the only other
+# way a path gets into an object is debug information, so with
+# CONFIG_DEBUG_INFO the source tree and the build folder are mapped too
+# (without it the flags would only change every object's cache key).
+export KBUILD_BUILD_TIMESTAMP := $(shell LC_ALL=C date -u -d @$(SOURCE_DATE_EPOCH))
+export KBUILD_BUILD_USER := nsbsp
+export KBUILD_BUILD_HOST := nonstring-bsp
+export KBUILD_BUILD_VERSION := 1
+KPATH_MAP = $(if $(filter y,$(shell sed -n 's/^CONFIG_DEBUG_INFO=//p' $(KOUT)/.config 2> /dev/null)),\
+	-ffile-prefix-map=$(KSRC)/= -fdebug-prefix-map=$(KOUT)=.)
 ALL += kernel
 CLEAN_DIRS += $(OUT)/build
 
@@ -63,10 +80,27 @@ $(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TO
 	$(Q)cp $@ $@.nsbsp
 
 # kbuild decides what to rebuild; tools/kbuild-progress.sh says how far a
-# long build is, a line every few seconds.
-kernel: $(KOUT)/.config $$(KERNEL_DEPS)
+# long build is, a line every few seconds. kbuild's pass over the whole
+# tree costs seconds even when nothing changed, so it is skipped when
+# nothing it reads changed since it last succeeded: KSTAMP holds that
+# build's make command line, compiler version and version string's time,
+# user, host and build number (a new commit's SOURCE_DATE_EPOCH relinks),
+# and no file of the tree (a patch applied, a file edited in out/linux),
+# the configuration or KERNEL_DEPS (the nonstring plugin) is newer.
+# KSTAMP is newer after every build, so what is made from the kernel's
+# output depends on it (not on the phony kernel) and is made again only then.
+KSTAMP := $(KOUT)/.nsbsp-built
+KBUILD_ID = $(KMAKE) Image modules; $(shell $(KCC) --version 2> /dev/null | head -n 1); \
+	$(KBUILD_BUILD_TIMESTAMP), $(KBUILD_BUILD_USER)@$(KBUILD_BUILD_HOST), build $(KBUILD_BUILD_VERSION)
+kernel: $(KSTAMP)
+$(KIMAGE): $(KSTAMP) ;
+$(KSTAMP): $(KOUT)/.config $$(KERNEL_DEPS) FORCE
 	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
-	$(Q)sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules
+	$(Q)if [ -f $(KIMAGE) ] && [ '$(KBUILD_ID)' = "$$(cat $(KSTAMP) 2> /dev/null)" ] && \
+		[ -z "$$(find $(KSRC) $(KOUT)/.config $(KERNEL_DEPS) -newer $(KSTAMP) -print -quit)" ]; then :; else \
+		rm -f $(KSTAMP); \
+		sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules && \
+		echo '$(KBUILD_ID)' > $(KSTAMP); fi
 	$(Q)test -f $(KIMAGE)
 
 linux-menuconfig: $(KOUT)/.config

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # LAVA: the board's tests in LAVA's own dispatcher (docs/lava.md). make lava
 # runs the jobs of board/lava/ that need no lab (qemu-dt.yaml,
 # qemu-uboot.yaml) with Debian's lava-run, offline (no server, no network),

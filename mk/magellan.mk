@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Magellan / SpaceMouse on a UART (drivers/input/joystick/magellan.c through
 # serport; board/linux/magellan.config). The product has magellan-attach
 # (what inputattach --magellan does) and magellan-monitor; the host plays

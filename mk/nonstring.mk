@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The nonstring checker: GCC 15's -Wunterminated-string-initialization.
 # GCC < 15 gets it as the plugin tools/nonstring-plugin.cc, built against
 # the compiler's own plugin headers and loaded into every kernel compile;

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The product initramfs: what sdcard.img boots on a real board, and every
 # boot mode in QEMU. busybox (Debian's busybox-static, arm64) with its own
 # init (rootfs/skeleton/etc/inittab), the checks that run on real hardware
@@ -34,7 +36,7 @@ $(DEBS_STAMP): $(DEBS)/packages.list $(TOP)/tools/fetch-debs.sh | deps
 
 # Staged on every run (kbuild and the concerns decide what is current); the
 # file is only replaced when its content changed.
-$(INITRAMFS): kernel $(DEBS_STAMP) $$(addprefix $(TARGET_BIN)/,$$(TARGET_PROGS)) $$(ROOTFS_DEPS) FORCE
+$(INITRAMFS): $(KSTAMP) $(DEBS_STAMP) $$(addprefix $(TARGET_BIN)/,$$(TARGET_PROGS)) $$(ROOTFS_DEPS) FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)sh $(TOP)/tools/mkinitramfs.sh $@ $(ROOTFS)/staging $(KSRC) $(KOUT) $(ROOTFS_FILES)
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Compilers: the kernel's (CROSS_COMPILE, or clang with LLVM=), the host's
 # (HOSTCC: the one rule for every host C program) and the target's
 # (TARGET_CC: the one rule for every static arm64 tool), ccache for all.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # The board's devices, each a module of its own: sources every
 # qemu/devices/NAME.sh and lists their names in $devices. A device file

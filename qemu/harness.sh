@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Boot the board once in one mode with the checks enabled, save the console
 # to OUT/MODE.log and the KTAP to OUT/MODE.ktap. The KTAP ends with the
 # harness's own case, harness_verdict, which fails with a named reason on

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The QEMU of the LAVA devices of board/lava/devices/: the boot command of
 # nsbsp-qemu (LAVA's qemu boot method) and the serial connection of
 # nsbsp-qemu-uboot (LAVA's u-boot boot method). It boots the board through

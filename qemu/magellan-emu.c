@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * magellan-emu: plays a Magellan / SpaceMouse on the host end of the
  * board's second serial port (a QEMU pty chardev), from a scenario file.

@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * Host unit test of the Magellan protocol model (magellan.c) and the
  * scenario parser. The expected bytes are computed by hand from the table

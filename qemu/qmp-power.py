@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 """Power control of the emulated board for a LAVA device's power commands.
 
 usage: qmp-power.py SOCKET on|reset|off

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Boot the emulated board in QEMU. This is the one place that holds the
 # QEMU command line: `make qemu`, the check harness, the DT dumps and the
 # LAVA device use it. A boot mode is a machine and its firmware (below);

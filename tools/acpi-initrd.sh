@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The initrd of the acpi boot mode: the board's ACPI tables (board/acpi/*.asl,
 # compiled with iasl) in an uncompressed cpio under kernel/firmware/acpi/,
 # where the kernel's initrd table upgrade (CONFIG_ACPI_TABLE_UPGRADE) looks

@@ -1,11 +1,17 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Measure the BSP's speed figures and write OUT/bench.json and a table.
 # Each figure is the median of several runs, with min and max.
 #
 # usage: bench.sh   (run by `make bench`; environment from the Makefile:
 #   TOP OUT KOUT KIMAGE INITRAMFS MODES, RUNS (default 5),
 #   COLD_RUNS (default 1: a cold build takes minutes), MAKE,
-#   BOOT_ARGS (the harness's run.sh options: kernel, initrd, DTB, disks...))
+#   BOOT_ARGS (the harness's run.sh options: kernel, initrd, DTB, disks...),
+#   BASELINE (a git revision: its warm make check too, run for run beside
+#   this one's, in a work tree of its own), LAVA (1: make lava's jobs
+#   beside the harness's boots of the same modes), FRESH (1: make check
+#   on a fresh Debian 12 chroot, tools/fresh-check.sh))
 # It writes only below OUT: a patch edit is made in a copy of the series.
 set -eu
 : "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOOT_ARGS:?}"
@@ -65,7 +71,7 @@ repeat() {
 }
 
 # shellcheck disable=SC2046 # one value per word
-record noop_make s 5 $(repeat "$make" -C "$TOP" all)
+record noop_make s 2 $(repeat "$make" -C "$TOP" all)
 
 # Edit one patch: a copy of kernel-patches/ gets a throw-away patch that
 # touches one driver file, the kernel is built from it (KPATCHES=), then
@@ -77,6 +83,7 @@ cp "$patches/series" "$work/series.orig"
 v=
 i=0
 while [ $i -lt "$runs" ]; do
+	# The patch quotes the kernel file's licence line (REUSE-IgnoreStart)
 	cat > "$patches/9999-bench-edit.patch" <<PATCH
 --- a/drivers/input/joystick/magellan.c
 +++ b/drivers/input/joystick/magellan.c
@@ -86,6 +93,7 @@ while [ $i -lt "$runs" ]; do
  /*
   *  Copyright (c) 1999-2001 Vojtech Pavlik
 PATCH
+	# REUSE-IgnoreEnd
 	echo 9999-bench-edit.patch >> "$patches/series"
 	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
 	cp "$work/series.orig" "$patches/series"
@@ -115,8 +123,57 @@ for m in $modes; do
 	record "qemu_peak_rss_$m" KiB - $rss
 done
 
-# shellcheck disable=SC2046
-record warm_make_check s 60 $(repeat "$make" -C "$TOP" check)
+# Warm make check; with BASELINE, that revision's too, alternating run for
+# run so that both see the same machine.
+if [ -n "${BASELINE-}" ]; then
+	base=$work/baseline
+	rev=$(git -C "$TOP" rev-parse --verify "$BASELINE^{commit}") ||
+		{ echo "Error: BASELINE=$BASELINE is not a revision of $TOP" >&2; exit 1; }
+	if [ "$(git -C "$base" rev-parse HEAD 2> /dev/null)" != "$rev" ]; then
+		git -C "$TOP" worktree remove --force "$base" 2> /dev/null || rm -rf "$base"
+		git -C "$TOP" worktree prune
+		git -C "$TOP" worktree add -q --detach "$base" "$rev"
+	fi
+	echo "  BENCH   baseline $(git -C "$TOP" log -1 --format='%h %s' "$rev") in $base"
+	$make -C "$base" all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
+	v='' vb=''
+	r=0
+	while [ $r -lt "$runs" ]; do
+		v="$v $(time_cmd "$make" -C "$TOP" check)"
+		vb="$vb $(time_cmd "$make" -C "$base" check)"
+		r=$((r + 1))
+	done
+	# shellcheck disable=SC2086
+	record warm_make_check s 45 $v
+	# shellcheck disable=SC2086
+	record "warm_make_check_at_$(git -C "$TOP" rev-parse --short "$rev")" s - $vb
+else
+	# shellcheck disable=SC2046
+	record warm_make_check s 45 $(repeat "$make" -C "$TOP" check)
+fi
+
+# make lava: each LAVA job's time beside the harness's boot of its mode
+# (lava_run_qemu runs both, one after the other).
+if [ "${LAVA-}" = 1 ]; then
+	$make -C "$TOP" lava > "$work/lava.log" 2>&1 || { cat "$work/lava.log" >&2; echo "Error: make lava failed" >&2; exit 1; }
+	# "# --- dt: LAVA job pass, 33 results in 52.1 s; harness dt: ok 33 ..., in 50.3 s"
+	sed -n 's/^# --- \(dt\|uboot\): LAVA job pass, .* in \([0-9.]*\) s; harness \([a-z]*\): .* in \([0-9.]*\) s$/\1 \2 \3 \4/p' \
+		"$OUT/results/lava.ktap" > "$work/lava.times"
+	[ -s "$work/lava.times" ] || { echo "Error: no job times in $OUT/results/lava.ktap" >&2; exit 1; }
+	while read -r job t _ th; do
+		record "lava_job_$job" s - "$t"
+		record "harness_boot_beside_$job" s - "$th"
+	done < "$work/lava.times"
+fi
+
+# A fresh machine's make check, last: it takes the cores for many minutes.
+if [ "${FRESH-}" = 1 ]; then
+	sh "$TOP/tools/fresh-check.sh" "$work/fresh" | tee "$work/fresh.out"
+	# shellcheck disable=SC2046 # "fresh_check SECONDS STATUS"
+	set -- $(tail -n 1 "$work/fresh.out")
+	[ "$3" -eq 0 ] || { echo "Error: make check failed in the fresh chroot (exit $3): $work/fresh/check.log" >&2; exit 1; }
+	record fresh_make_check s 600 "$2"
+fi
 
 record kernel_image_size KiB - "$(($(wc -c < "$KIMAGE") / 1024))"
 record initramfs_size KiB - "$(($(wc -c < "$INITRAMFS") / 1024))"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Make the folder QEMU exports to the board over virtio-9p for the
 # cachefiles checks: a few files of known content (text made by seq, so the
 # same on every machine), in sizes from one page to several hundred, and

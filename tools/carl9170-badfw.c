@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * carl9170-badfw: damaged copies of the real carl9170-1.fw for the
  * carl9170_bad_fw_set check, each with the error line the driver must log.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Fail, naming each option, if a value asked for in a config fragment did
 # not survive olddefconfig/allnoconfig (a missing dependency, a typo, an
 # option that does not exist in this kernel). Fragments are merged in the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The verdict of `make compilers` on one compiler's kernel build: no
 # object printed a warning or an error (tools/nonstring-cc.sh keeps each
 # object's compiler messages in X.o.stderr), nor did the last link and

@@ -1,15 +1,18 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Make sure the Debian packages named on the command line are installed.
 # As root, install the missing ones with apt; otherwise stop and name them.
 #
 # usage: deps.sh PACKAGE...
 set -eu
 
+# One dpkg-query for all (a make with nothing to do runs this too).
+installed=" $(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2> /dev/null | sed -n 's/^ii *//p' | tr '\n' ' ' || true) "
 missing=
 for p in "$@"; do
-	status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
-	case $status in
-	ii*) ;;
+	case $installed in
+	*" $p "*) ;;
 	*) missing="$missing $p" ;;
 	esac
 done

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Download Debian arm64 packages (with no dependency resolution) into
 # DIR/debs and unpack each into DIR/root, without touching the host's dpkg
 # configuration: apt runs with its own state and cache folders under DIR

@@ -1,10 +1,15 @@
 #!/bin/sh
-# Write the SD card image to a removable disk, then read the disk back and
-# compare checksums. Refuses (exit 1, nothing written) when DEV is missing,
-# not a block device, a partition, smaller than the image, mounted, swap,
-# holding the running system, or not removable (FORCE=1 allows the last).
-# Only the image's own bytes are written: the rest of the disk is left as
-# it was.
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
+# Write the SD card image to a removable disk with bmaptool, through the
+# image's block map (IMAGE.bmap, bmaptool create): only the blocks that
+# hold data are written, the FAT's unused clusters are not. Then read every
+# mapped range back from the disk and compare it with the block map's
+# SHA-256 of that range. Refuses (exit 1, nothing written) when DEV is
+# missing, not a block device, a partition, smaller than the image,
+# mounted, swap, holding the running system, or not removable (FORCE=1
+# allows the last), or when there is no block map. Nothing outside the
+# image's mapped blocks is written: the rest of the disk is left as it was.
 #
 # usage: flash.sh IMAGE DEV            write, sync, read back, compare
 #        flash.sh --verify IMAGE DEV   only read back and compare
@@ -26,8 +31,12 @@ fi
 image=$1 dev=$2
 mounts=${NSBSP_MOUNTS:-/proc/self/mounts}
 swaps=${NSBSP_SWAPS:-/proc/swaps}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 [ -r "$image" ] || die "$image: no image (run make image)"
+bmap=$image.bmap
+[ -r "$bmap" ] || die "$bmap: no block map (run make image)"
 [ -n "$dev" ] || die "no device: make flash DEV=/dev/sdX (lsblk lists the disks)"
 [ -e "$dev" ] || die "$dev does not exist (lsblk lists the disks)"
 [ -b "$dev" ] || die "$dev is not a block device"
@@ -78,24 +87,45 @@ if [ "$removable" != 1 ] && [ "${FORCE-}" != 1 ]; then
 	die "$dev is not a removable disk (an internal disk?); if you are sure, FORCE=1"
 fi
 
-sum() {
-	sha256sum | cut -d ' ' -f 1
+# The block map (bmaptool's format 2.0): block size, mapped blocks, and a
+# "SHA256 FIRST LAST" line per range.
+bmap_field() {
+	sed -n "s/.*<$1> *\([0-9]*\) *<\/$1>.*/\1/p" "$bmap"
 }
+bs=$(bmap_field BlockSize)
+mapped=$(bmap_field MappedBlocksCount)
+[ "$(bmap_field ImageSize)" = "$size" ] || die "$bmap is not the block map of $image (image size $(bmap_field ImageSize), not $size): run make image"
+sed -n 's/.*<Range chksum="\([0-9a-f]*\)"> *\([0-9]*\)-*\([0-9]*\) *<\/Range>.*/\1 \2 \3/p' "$bmap" > "$tmp/ranges"
+if [ -z "$bs" ] || [ -z "$mapped" ] || [ ! -s "$tmp/ranges" ]; then
+	die "$bmap: not a block map bmaptool wrote"
+fi
+written=$((mapped * bs))
+[ "$written" -le "$size" ] || written=$size
 
 if [ -z "$verify_only" ]; then
 	model=$(cat "$sys/device/model" 2>/dev/null || echo "$name")
 	echo "  FLASH   $image -> $dev ($(echo "$model" | sed 's/ *$//'), $((dev_size / 1048576)) MiB)"
-	# The image's bytes only; conv=fsync flushes them to the card.
-	dd if="$image" of="$dev" bs=4M conv=fsync,notrunc status=progress
+	# bmaptool checks the block map's own checksum and each range of the
+	# image as it reads it, writes the mapped blocks and syncs.
+	bmaptool copy --bmap "$bmap" "$image" "$dev" || die "bmaptool could not write $dev"
 	sync
+	echo "  WROTE   $written of the image's $size bytes ($((written * 100 / size))%: the mapped blocks)"
 fi
-want=$(sum < "$image")
-echo "  VERIFY  reading $size bytes back from $dev"
+echo "  VERIFY  reading the $(wc -l < "$tmp/ranges") mapped ranges ($written bytes) back from $dev"
 # Read past the page cache, from the device itself (when it allows it).
-if [ $((size % 512)) -eq 0 ] && dd if="$dev" of=/dev/null bs=512 count=1 iflag=direct 2> /dev/null; then
-	got=$(dd if="$dev" bs=4M iflag=direct,count_bytes count="$size" status=none | sum)
-else
-	got=$(dd if="$dev" bs=4M iflag=count_bytes count="$size" status=none | sum)
+direct=
+if [ $((bs % 512)) -eq 0 ] && dd if="$dev" of=/dev/null bs=512 count=1 iflag=direct 2> /dev/null; then
+	direct=iflag=direct
 fi
-[ "$got" = "$want" ] || die "read-back of $dev differs from $image (sha256 $got, want $want): the card is faulty, full or was removed"
-echo "  OK      $dev matches $image (sha256 $want)"
+bad=0
+while read -r want first last; do
+	[ -n "$last" ] || last=$first
+	# shellcheck disable=SC2086 # $direct is one word or none
+	got=$(dd if="$dev" bs="$bs" skip="$first" count=$((last - first + 1)) $direct status=none | sha256sum | cut -d ' ' -f 1)
+	if [ "$got" != "$want" ]; then
+		echo "  BAD     blocks $first-$last of $dev (sha256 $got, the block map says $want)" >&2
+		bad=$((bad + 1))
+	fi
+done < "$tmp/ranges"
+[ $bad -eq 0 ] || die "read-back of $dev differs from $image in $bad of $(wc -l < "$tmp/ranges") ranges: the card is faulty, full or was removed"
+echo "  OK      $dev matches $image in every mapped range ($(wc -l < "$tmp/ranges") ranges, the block map's SHA-256)"

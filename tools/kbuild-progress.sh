@@ -1,9 +1,15 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Run a kernel build and say how far it is while it runs: every 10 s, when
 # the count moved, one line "objects compiled of the total". The total is
 # what the last complete build in the same folder had (KOUT/.nsbsp-objects),
-# or, for a first build, what kbuild plans (a dry run, counted once in the
-# background). A build that finishes within 10 s prints nothing.
+# or, for a first build, what kbuild plans: a dry run in the background,
+# once the build's prepare step has generated what kbuild's makefiles need
+# (before that a dry run sees a fraction of the tree). A planned total is
+# an estimate (module glue objects come on top), so a first build shows
+# at most 99% until it ends. A build that finishes within 10 s prints
+# nothing.
 #
 # usage: kbuild-progress.sh KOUT MAKE-COMMAND...
 set -eu
@@ -22,8 +28,20 @@ total=$(cat "$count" 2> /dev/null || true)
 if [ -z "$total" ]; then
 	echo "  KERNEL  first build in $kout (about 7 minutes on 2 cores)"
 	# What kbuild would compile: its dry run names each object once.
-	(nice "$@" -n 2> /dev/null | grep -c -- ' -c -o ' > "$kout/.nsbsp-planned" || true) &
+	# asm-offsets.h is the last thing prepare writes before the descent.
+	(
+		while [ ! -f "$kout/include/generated/asm-offsets.h" ]; do
+			sleep 2
+		done
+		nice "$@" -n 2> /dev/null | grep -c -- ' -c -o ' > "$kout/.nsbsp-planned.tmp" || true
+		mv "$kout/.nsbsp-planned.tmp" "$kout/.nsbsp-planned"
+	) &
+	planner=$!
 fi
+stop() {
+	kill "$progress" 2> /dev/null || true
+	[ -z "${planner:-}" ] || kill "$planner" 2> /dev/null || true
+}
 (
 	last=0
 	while sleep 10; do
@@ -32,17 +50,21 @@ fi
 		[ "$n" -ne "$last" ] || continue
 		last=$n
 		if [ -n "$total" ] && [ "$total" -gt 0 ]; then
-			echo "  KERNEL  $n of $total objects compiled ($((n * 100 / total))%)"
+			if [ "$n" -lt "$total" ]; then
+				echo "  KERNEL  $n of $total objects compiled ($((n * 100 / total))%)"
+			else
+				echo "  KERNEL  $n objects compiled (99%)"
+			fi
 		else
 			echo "  KERNEL  $n objects compiled"
 		fi
 	done
 ) &
 progress=$!
-trap 'kill "$progress" 2> /dev/null || true' EXIT
+trap stop EXIT
 rc=0
 "$@" || rc=$?
-kill "$progress" 2> /dev/null || true
+stop
 if [ "$rc" -eq 0 ]; then
 	all=$(find "$kout" -name '*.o' | wc -l)
 	echo "$all" > "$count"

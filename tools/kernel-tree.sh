@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Extract Debian's linux-source tarball once and keep it patched with
 # kernel-patches/series, exactly.
 #

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The verdict of a check run, decided in this one place: each KTAP file is
 # held against the cases the check files declare for its mode
 # (common/ktap.sh): every declared case must appear exactly once, in a plan

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 """Write a LAVA device dictionary and render it, as a LAVA server does.
 
 usage: lava-device.py TEMPLATE DICTIONARY OUT NAME=VALUE...

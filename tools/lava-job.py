@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 """Point a LAVA job of board/lava/ at the files of a build.
 
 usage: lava-job.py JOB OUT LABEL=FILE...

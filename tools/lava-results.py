@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 """The outcome of a LAVA job, from the dispatcher's log (lava-run's output).
 
 usage: lava-results.py JOB LOG

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The kernel's C compiler, run as given. For an object (-o X.o) whatever
 # the compiler prints is also kept in X.o.stderr (removed when it prints
 # nothing), so that the findings and warnings of every object of a build

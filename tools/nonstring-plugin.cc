@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 // GCC 15's -Wunterminated-string-initialization for GCC < 15, as a plugin.
 //
 // A char, signed char or unsigned char array (variable, struct or union

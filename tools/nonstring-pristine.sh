@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Prepare an unpatched counterpart of the board build (make
 # nonstring-unpatched): DIR/src is the kernel tree with the series taken
 # out (a tree of symbolic links to TREE, where every file the series

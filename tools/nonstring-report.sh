@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # List the nonstring findings of a kernel build: one line per finding,
 #   SOURCE:LINE:COL: ARRAY-DECLARATION:LINE: MESSAGE
 # (the declaration is where __nonstring belongs; "?" when the compiler

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The seed declarations of the series: for every patch, the - line of each
 # change that adds __nonstring or __nonstring_array to a declaration, or
 # drops an array's size so that the compiler makes room for the NUL, as

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Boot and check every mode N times in a row. A run passes only when the
 # summary (tools/ktap-summary.sh) passes its results: every declared case
 # of every mode present and passed (or skipped), every verdict clean. Each

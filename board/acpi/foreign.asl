@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * A well-formed table whose signature, NSBX, is not one the kernel lets an
  * initrd install or upgrade (table_sigs in drivers/acpi/tables.c): the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * A Maximum System Characteristics Table (iasl data table): MSCT is in
  * table_sigs (drivers/acpi/tables.c), so the kernel installs it from the

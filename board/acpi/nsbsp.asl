@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * nonstring-bsp SSDT overlay, loaded through the initrd table upgrade
  * (CONFIG_ACPI_TABLE_UPGRADE) on top of the firmware's tables in the acpi

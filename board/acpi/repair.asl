@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * nonstring-bsp SSDT of wrong return values that ACPICA repairs, one Device
  * per repairable name of its two repair tables (drivers/acpi/acpica):

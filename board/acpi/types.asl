@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * nonstring-bsp SSDT of predefined names that return a type no repair can
  * turn into the one they must return, of every return type that can be

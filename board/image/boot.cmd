@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # U-Boot boot script of nonstring-bsp (mkimage -T script makes boot.scr).
 # U-Boot's standard distro boot finds it in the boot partition and runs it
 # with devtype, devnum and distro_bootpart set.

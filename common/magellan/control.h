@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: The nonstring-bsp authors */
 /*
  * The Magellan checks' control port: a virtio console port named
  * "magellan-ctl" between the on-target check (magellan-check) and the host

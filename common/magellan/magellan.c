@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * Magellan / SpaceMouse protocol model: encoder, the driver's acceptance
  * test, the device's command parser and the junk generator. No I/O here:

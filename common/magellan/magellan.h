@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: The nonstring-bsp authors */
 /*
  * Magellan / SpaceMouse protocol model (host side): what the device sends,
  * what the driver accepts, the commands the device understands, and junk

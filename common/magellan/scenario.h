@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: The nonstring-bsp authors */
 /*
  * The Magellan scenario file (common/magellan/magellan.scenario): what the
  * input device must look like, and sections of 'd' and 'k' packets, each

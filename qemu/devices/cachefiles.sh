@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # cachefiles: the 9p share the board caches with fscache, and the ext4 disk
 # it caches on. virtio-mmio devices, which QEMU describes in its DT and in

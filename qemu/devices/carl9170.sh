@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # carl9170: a real AR9170 stick passed through to the board instead of the
 # stub (the AR9170 model on dummy_hcd + raw_gadget, a fixture that the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # The fixture disk of a test boot (out/images/fixtures.img, mk/fixtures.mk):
 # what the board needs to be tested but must not ship with (the emulated I2C

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # Magellan / SpaceMouse: the board's second serial port, played by the host
 # emulator qemu/magellan-emu (or a real SpaceMouse with --magellan DEV).

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The console's half of uboot_boot (rootfs/checks/80-uboot.sh): in the
 # boot log, in this order, U-Boot
 #   - ran the image's boot script (distro boot: "Found U-Boot script"),

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: boot_dt dt,uboot
 #
 # Boot checks. boot_dt: the kernel booted with the board's device tree: the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: ftrace_ustring_selftest dt,acpi,uboot
 # case: ftrace_ustring_repro dt,acpi,uboot
 #

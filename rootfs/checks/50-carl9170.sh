@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: carl9170_fw_magic dt,acpi,uboot
 # case: carl9170_fw_upload dt,acpi,uboot
 # case: carl9170_wlan0 dt,acpi,uboot

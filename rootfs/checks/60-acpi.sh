@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: acpi_header_sigs acpi
 # case: acpi_table_upgrade acpi
 # case: acpi_sig_reject acpi

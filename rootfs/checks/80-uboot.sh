@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: uboot_boot uboot
 #
 # uboot_boot: the kernel was started by U-Boot from the image's FIT

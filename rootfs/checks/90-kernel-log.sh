@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: kernel_log_clean *
 #
 # kernel_log_clean: the whole kernel log since boot has no splat: no BUG,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * cachefiles-bind: bring a cachefiles cache into service and hold it, like a
  * minimal cachefilesd without culling.

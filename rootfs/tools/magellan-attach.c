@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * magellan-attach: attach a Magellan / SpaceMouse on a serial line to the
  * kernel's magellan driver, as `inputattach --magellan DEVICE` does
@@ -277,7 +278,7 @@ int main(int argc, char **argv)
 		return error(2, "fork");
 	if (child == 0) {
 		if (background) {
-			/* Leave the caller's session and output: $(...) must end. */
+			/* Leave the caller's terminal (setsid) and output: $(...) must end. */
 			int null = open("/dev/null", O_RDWR);
 
 			setsid();

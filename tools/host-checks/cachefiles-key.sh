@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: cachefiles_vectors host
+# inputs: $TOP/kernel-patches $HOST_BIN/cachefiles-key
 #
 # cachefiles_vectors: the expected names of the KUnit vectors in the
 # cachefiles patch (fs/cachefiles/key_test.c) are those that our own

@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * Host unit test of the AR9170 model (rootfs/tools/carl9170-emu): reset values,
  * the config file, firmware upload checks and boot, and command edge cases.

@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: ar9170emu_unit host
+# inputs: $HOST_BIN/carl9170-emu-test $TOP/rootfs/fixtures/skeleton/etc/carl9170-emu.conf
 #
 # ar9170emu_unit: the host unit test of the carl9170 stub's AR9170 model
 # (rootfs/fixtures/tools/carl9170-emu), tools/host-checks/carl9170-emu-test.c

@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: docs_case_tables host
+# inputs: $TOP/docs $TOP/rootfs/checks $TOP/rootfs/fixtures/checks $TOP/tools/host-checks
 #
 # docs_case_tables: the case tables of docs/*.md cannot drift from the
 # checks. Every case a check file declares (rootfs/checks/,

@@ -1,7 +1,10 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: harness_qemu_hang host
 # case: harness_guest_panic host
 # case: harness_check_hang host
+# inputs: $TOP/qemu $TOP/tools/host-checks/lib $HOST_BIN $KIMAGE $INITRAMFS $BOARD_DTB $FIXTURES /usr/bin/qemu-system-aarch64
 #
 # The test rig tested: each fault gives a named failure within its timeout
 # and leaves no process behind.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: uboot_tamper_refused host
 # case: flash_refuses host
 # case: flash_verify host
@@ -11,8 +13,14 @@
 # flash_refuses: tools/flash.sh refuses, writing nothing, a missing DEV, a
 #   plain file, a mounted disk, a disk holding the running system, a disk
 #   that is not removable (without FORCE=1) and one smaller than the image.
-# flash_verify: flashing a loop device verifies it by reading it back and
-#   leaves the bytes after the image alone; a corrupted read-back is caught.
+# flash_verify: make flash's way (tools/flash.sh: bmaptool copy with
+#   sdcard.img.bmap) onto a loop device first filled with non-zero bytes:
+#   flash.sh's read-back holds every mapped range against the block map's
+#   own SHA-256; the card's FAT is clean (fsck.fat -n), its nsbsp.itb and
+#   boot.scr are byte for byte the built ones, U-Boot boots it in the uboot
+#   mode up to the product's /init, and the bytes after the image are left
+#   alone. Bytes written against the image's size are reported. One byte
+#   changed on the card in a mapped range fails the read-back, naming it.
 # Only loop devices over files in out/ are ever written, never a disk.
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
@@ -49,15 +57,17 @@ devsum() {
 	sha256sum < "$1" | cut -d ' ' -f 1
 }
 
-# uboot_until IMAGE LOG: boot IMAGE through U-Boot, stop once U-Boot started
-# a kernel or gave up on boot.scr (or after 90 s).
+# uboot_until IMAGE LOG [ERE]: boot IMAGE through U-Boot, stop once U-Boot
+# started a kernel (or the console shows ERE) or gave up on boot.scr (or
+# after 90 s).
 uboot_until() {
 	sh "$TOP/qemu/run.sh" --mode uboot --image "$1" --uboot-dtb "$uboot_dtb" \
 		< /dev/null > "$2" 2>&1 &
 	qemu=$!
+	until=${3:-^Starting kernel}
 	i=0
 	while [ $i -lt 900 ] && kill -0 "$qemu" 2> /dev/null; do
-		grep -q -e '^Starting kernel' -e 'SCRIPT FAILED' "$2" && break
+		grep -q -E -e "$until" -e 'SCRIPT FAILED' "$2" && break
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -164,26 +174,46 @@ flash_refuses)
 	grep -q 'make flash needs DEV=' "$work/out" || fail "make flash without DEV did not say why it stopped"
 	;;
 flash_verify)
+	command -v bmaptool > /dev/null || fail "no bmaptool (bmap-tools)"
+	[ -r "$sdcard.bmap" ] || fail "no $sdcard.bmap (make image)"
 	loop=$(new_loop "$disk_mib")
 	size=$(wc -c < "$sdcard")
 	tail_sum() { tail -c "+$((size + 1))" "$1" | sha256sum; }
 	tail_before=$(tail_sum "$loop")
 	FORCE=1 sh "$flash" "$sdcard" "$loop" > "$work/out" 2>&1 || { cat "$work/out"; fail "flashing a loop device failed"; }
-	grep -v 'bytes.*copied' "$work/out" | tr '\r' '\n' | grep -v '^$' | tail -n 3
-	grep -q "^  OK .* matches" "$work/out" || fail "flash.sh did not report the read-back"
-	[ "$(head -c "$size" "$loop" | sha256sum)" = "$(sha256sum < "$sdcard")" ] || fail "the device does not hold the image"
+	grep -E '^  (FLASH|WROTE|VERIFY|OK)' "$work/out"
+	grep -q "^  OK .* matches .* every mapped range" "$work/out" || fail "flash.sh did not report the read-back"
+	# The card as the board sees it: its FAT partition.
+	off=$(part_offset "$sdcard")
+	psize=$(($(od -An -tu4 -j458 -N4 "$sdcard") * 512))
+	dd if="$loop" of="$work/part.img" bs=1M iflag=skip_bytes,count_bytes skip="$off" count="$psize" status=none
+	fsck.fat -n "$work/part.img" > "$work/fsck.log" 2>&1 || { cat "$work/fsck.log"; fail "fsck.fat -n finds errors in the card's FAT"; }
+	echo "fsck.fat -n: $(tail -n 1 "$work/fsck.log")"
+	for f in nsbsp.itb boot.scr; do
+		mcopy -n -i "$work/part.img" "::$f" "$work/card-$f" || fail "no $f on the card"
+		cmp -s "$work/card-$f" "$images/$f" || fail "the card's $f is not $images/$f"
+	done
+	echo "nsbsp.itb and boot.scr on the card: byte for byte the built ones"
 	[ "$(tail_sum "$loop")" = "$tail_before" ] || fail "flash.sh changed bytes after the image"
-	# One byte changed on the card after writing: the read-back must say so.
-	at=$((size / 2))
+	# U-Boot boots the card up to the product's init.
+	uboot_until "$loop" "$work/boot.log" 'Run /init as init process'
+	grep -q 'sha256,rsa2048:nsbsp+ OK' "$work/boot.log" || fail "U-Boot did not verify the FIT's signature on the card (see $work/boot.log)"
+	grep -q 'Run /init as init process' "$work/boot.log" || { tail -n 20 "$work/boot.log"; fail "the flashed card did not boot to /init in the uboot mode"; }
+	echo "the card boots: U-Boot verified the FIT (sha256,rsa2048:nsbsp+ OK), the kernel ran /init"
+	# One byte changed on the card in a mapped range: the read-back says so.
+	range=$(sed -n 's/.*<Range chksum="[0-9a-f]*"> *\([0-9]*\)-\([0-9]*\) *<\/Range>.*/\1 \2/p' "$sdcard.bmap" |
+		awk '$2 - $1 > n { n = $2 - $1; r = $0 } END { print r }')
+	[ -n "$range" ] || fail "no range of several blocks in the block map"
+	bs=$(sed -n 's/.*<BlockSize> *\([0-9]*\) *<\/BlockSize>.*/\1/p' "$sdcard.bmap")
+	at=$(echo "$range" | awk -v bs="$bs" '{ printf "%d", ($1 + $2) / 2 * bs + 17 }')
 	old=$(dd if="$loop" bs=1 skip="$at" count=1 status=none | od -An -tu1 | tr -d ' ')
 	# shellcheck disable=SC2059 # the format is the octal escape of the new byte
 	printf "\\$(printf '%03o' $(((old + 1) % 256)))" | dd of="$loop" bs=1 seek="$at" conv=notrunc,fsync status=none
-	[ "$(head -c "$size" "$loop" | cmp -l - "$sdcard" | wc -l)" -eq 1 ] || fail "could not change exactly one byte on the device"
 	rc=0
 	FORCE=1 sh "$flash" --verify "$sdcard" "$loop" > "$work/out" 2>&1 || rc=$?
-	echo "corrupted: $(tail -n 1 "$work/out")"
+	echo "byte $at changed: $(grep BAD "$work/out" | head -n 1)"
 	[ $rc -ne 0 ] || fail "a corrupted read-back passed"
-	grep -q "^Error: read-back of .* differs" "$work/out" || fail "the corrupted read-back was not named"
+	grep -q "^Error: read-back of .* differs .* in 1 of" "$work/out" || fail "the corrupted read-back was not named"
 	;;
 *)
 	fail "image.sh: unknown case $1"

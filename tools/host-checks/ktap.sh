@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: ktap_counting host
+# inputs: $TOP/tools/ktap-summary.sh $TOP/tools/soak.sh
 #
 # ktap_counting: the counting of a check run cannot report a pass it did
 # not see. Fixture results for two boot modes and the host run, against
@@ -14,7 +17,8 @@
 #   of its own (make lava's "lava") is counted against its host cases
 #   only: neither "*" nor mode host's cases belong to it.
 # The check runner itself (common/run-checks) reports a header it cannot
-# parse and a case asked for that nobody declares as "not ok ... # ERROR".
+# parse and a case asked for that nobody declares as "not ok ... # ERROR";
+# its cache of host checks reuses only a pass whose inputs are unchanged.
 # And tools/soak.sh, with a stand-in harness writing the fixtures, counts a
 # run as passed only when the summary passes it: FLAKY and BROKEN name the
 # case that failed.
@@ -127,6 +131,31 @@ grep -qx 'not ok 3 no_such_case # ERROR no check declares a case no_such_case' "
 	fail "run-checks did not report a case asked for that no check declares"
 rm -rf "$work/checks"
 mv "$work/checks.good" "$work/checks"
+
+# The runner's cache of host checks (NSBSP_CHECK_CACHE): a pass with the
+# same inputs is reused, a changed input runs the case again, a failure is
+# never reused.
+mkdir -p "$work/cache-checks"
+printf '#!/bin/sh\n# case: c_one host\n# inputs: %s\necho ran >> %s\ngrep -q pass %s\n' \
+	"$work/cache-input" "$work/cache-runs" "$work/cache-input" > "$work/cache-checks/10-c.sh"
+# cached INPUT RESULT RAN WHAT: with INPUT, the runner reports RESULT (ok,
+# not ok) and ran the case (yes) or reused a pass (no).
+cached() {
+	echo "$1" > "$work/cache-input"
+	: > "$work/cache-runs"
+	NSBSP_CHECK_CACHE=$work/cache sh "$NSBSP_COMMON/run-checks" --host "$work/cache-checks" \
+		> "$work/runner.out" 2>&1 || fail "run-checks failed"
+	grep -qx "$2 1 c_one" "$work/runner.out" || fail "cache, $4: want '$2 1 c_one': $(tr '\n' ' ' < "$work/runner.out")"
+	ran=no
+	[ ! -s "$work/cache-runs" ] || ran=yes
+	[ "$ran" = "$3" ] || fail "cache, $4: the case ran: $ran, want $3"
+	echo "cache, $4: $2, ran: $ran"
+}
+cached pass ok yes "first run"
+cached pass ok no "same inputs"
+cached "pass again" ok yes "an input changed"
+cached fail "not ok" yes "a failure"
+cached fail "not ok" yes "the same failure again"
 
 # Soak: a stand-in harness writes the good results, with one case failing
 # in the runs $SOAK_FAIL_RUNS names; soak must count those runs as failed.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: lava_run_qemu lava
 #
 # lava_run_qemu: the jobs of board/lava/ that need no lab run in LAVA's own

@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: lava_job_schema host
+# inputs: $TOP/board/lava /usr/lib/python3/dist-packages/lava_common
 #
 # lava_job_schema: board/lava/*.yaml are LAVA jobs that LAVA itself would
 # accept: lava_common.schemas.validate (Debian's lava-common, strict) on

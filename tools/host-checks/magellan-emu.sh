@@ -1,6 +1,9 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: magellan_encoder host
 # case: magellan_lifecycle host
+# inputs: $TOP/qemu $TOP/common/magellan $TOP/tools/host-checks/lib $HOST_BIN /usr/bin/qemu-system-aarch64
 #
 # Host checks of the Magellan / SpaceMouse emulator (qemu/magellan-emu).
 # magellan_encoder: the protocol model's unit test (qemu/magellan-test.c):

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: nonstring_plugin_corpus host
 # case: nonstring_clang_corpus host
 # case: nonstring_board_clean host

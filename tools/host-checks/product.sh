@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: product_has_no_fixtures host
 #
 # product_has_no_fixtures: what sdcard.img carries holds no test fixture

@@ -1,5 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: series_checkpatch host
+# inputs: $TOP/kernel-patches $OUT/linux/scripts/checkpatch.pl $OUT/linux/scripts/spelling.txt $OUT/linux/scripts/const_structs.checkpatch
 #
 # Host checks of the kernel patch series. series_checkpatch: every patch of
 # kernel-patches/series passes the kernel's scripts/checkpatch.pl with no

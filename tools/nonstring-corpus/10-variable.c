@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /* Variables: char, signed char and unsigned char arrays. */
 #define SIG "FACP"				/* ns: warn */
 #define nonstring __attribute__((__nonstring__))

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /* Struct and union members, positional and designated, nested. */
 #define nonstring __attribute__((__nonstring__))
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * Arrays of char arrays: GCC 15.1 accepts nonstring on them, GCC < 15
  * rejects it; the kernel writes __nonstring_array, which the plugin's

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: The nonstring-bsp authors
 /*
  * What the plugin must not report, nor make worse: a literal longer than
  * the array (GCC's own "is too long" warning), other -Wc++-compat

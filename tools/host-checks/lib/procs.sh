@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # shellcheck shell=sh
 # Processes a host check started, found by a tag in their environment
 # (sourced by the host checks that test the rig). Every process inherits

@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
+# case: image_reproducible host
+#
+# image_reproducible: a second build of the same sources, in another
+# folder, later, under another host name, umask, time zone and locale and
+# with a clean environment, gives the same kernel Image, initramfs, FIT,
+# sdcard.img and block map, byte for byte (tools/reproducible.sh
+# --relink: the cheap part; the kernel's objects are relinked, not
+# compiled: make reproducible compiles them too). A difference names the
+# first file that differs (and diffoscope's account of it, where
+# installed).
+# shellcheck source=../../common/check.sh
+. "$NSBSP_COMMON/check.sh"
+set -u
+
+case $1 in
+image_reproducible)
+	work=$OUT/reproducible-check
+	rc=0
+	KOUT=$NSBSP_KOUT FIT_KEY=$NSBSP_FIT_KEY FIT_CERT=$NSBSP_FIT_CERT JOBS=1 \
+		sh "$TOP/tools/reproducible.sh" --relink "$TOP" "$work" || rc=$?
+	case $rc in
+	0) rm -rf "$work" ;;
+	1) fail "the second build's bytes differ (above; it is in $work)" ;;
+	*) fail "the second build did not complete (above; $work/build.log)" ;;
+	esac
+	;;
+*)
+	fail "reproducible.sh: unknown case $1"
+	;;
+esac
