@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # Hold the GCC checker's findings against clang's on the tree without the
 # series: two folders of make nonstring-unpatched (GCC-DIR: the plugin or
 # GCC 15; CLANG-DIR: clang >= 21), each with build/ and src/. Both must

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: The nonstring-bsp authors
 # The -Wunterminated-string-initialization findings in a compiler's
 # messages (GCC 15, the nonstring plugin or clang >= 21), one line each:
 #   SITE:LINE:COL: DECLARATION:LINE: MESSAGE
