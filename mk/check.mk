@@ -79,7 +79,6 @@ check-host:
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
 	$(Q)rc=0; NSBSP_CHECK_TIMEOUT=$(HOST_CASE_TIMEOUT) TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
-		SDCARD_IMG=$(SDCARD_IMG) UBOOT_DTB=$(UBOOT_DTB) FIT_STAGE=$(FIT_STAGE) \
 		$(if $(filter 1,$(CHECK_CACHE)),NSBSP_CHECK_CACHE=$(CHECK_CACHE_DIR)) \
 		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"

@@ -41,6 +41,13 @@ UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
 UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
 RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
 HOST_CHECK_DEPS += image
+# What the host checks read of this build's image (another compiler's or
+# the sanitizer's has other names).
+export NSBSP_SDCARD := $(SDCARD_IMG)
+export NSBSP_UBOOT_DTB := $(UBOOT_DTB)
+export NSBSP_FIT_STAGE := $(FIT_STAGE)
+export NSBSP_FIT := $(FIT)
+export NSBSP_BOOT_SCR := $(BOOT_SCR)
 
 # What records SOURCE_DATE_EPOCH (boot.scr's and the FIT's timestamps, the
 # FAT's file times) is made again when it changes, as after a new commit.

@@ -22,7 +22,6 @@ CLEAN_DIRS += $(LEGAL) $(OUT)/legal-selftest
 HOST_CHECK_DEPS += sbom
 export NSBSP_LEGAL := $(LEGAL)
 export NSBSP_LEGAL_SCHEMA := $(LEGAL_SCHEMA)
-export NSBSP_SDCARD := $(SDCARD_IMG)
 
 comma := ,
 LEGAL_ARGS = --out $(LEGAL) --top $(TOP) --build-out $(OUT) \

@@ -25,12 +25,12 @@
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 
-# The image of this build, the DT QEMU hands its U-Boot and the FIT's
-# staged files (make check passes them: another compiler's or the
-# sanitizer's have other names).
-sdcard=${SDCARD_IMG:-$OUT/images/sdcard.img}
-uboot_dtb=${UBOOT_DTB:-$OUT/images/u-boot-qemu-virt.dtb}
-fit_stage=${FIT_STAGE:-$OUT/images/fit}
+# The image of this build, the DT QEMU hands its U-Boot, the FIT's staged
+# files (from the Makefile: another compiler's or the sanitizer's have
+# other names; NSBSP_FIT, NSBSP_BOOT_SCR: what the card must hold).
+sdcard=$NSBSP_SDCARD
+uboot_dtb=$NSBSP_UBOOT_DTB
+fit_stage=$NSBSP_FIT_STAGE
 flash=$TOP/tools/flash.sh
 work=$OUT/image-selftest/$1
 rm -rf "$work"
@@ -189,9 +189,10 @@ flash_verify)
 	dd if="$loop" of="$work/part.img" bs=1M iflag=skip_bytes,count_bytes skip="$off" count="$psize" status=none
 	fsck.fat -n "$work/part.img" > "$work/fsck.log" 2>&1 || { cat "$work/fsck.log"; fail "fsck.fat -n finds errors in the card's FAT"; }
 	echo "fsck.fat -n: $(tail -n 1 "$work/fsck.log")"
-	for f in nsbsp.itb boot.scr; do
+	for f in nsbsp.itb="$NSBSP_FIT" boot.scr="$NSBSP_BOOT_SCR"; do
+		built=${f#*=} f=${f%%=*}
 		mcopy -n -i "$work/part.img" "::$f" "$work/card-$f" || fail "no $f on the card"
-		cmp -s "$work/card-$f" "$images/$f" || fail "the card's $f is not $images/$f"
+		cmp -s "$work/card-$f" "$built" || fail "the card's $f is not $built"
 	done
 	echo "nsbsp.itb and boot.scr on the card: byte for byte the built ones"
 	[ "$(tail_sum "$loop")" = "$tail_before" ] || fail "flash.sh changed bytes after the image"

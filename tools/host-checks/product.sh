@@ -27,7 +27,7 @@ product_has_no_fixtures)
 	work=$OUT/work-product
 	rm -rf "$work"
 	mkdir -p "$work"
-	sdcard=${SDCARD_IMG:-$OUT/images/sdcard.img}
+	sdcard=$NSBSP_SDCARD
 	[ -r "$sdcard" ] || fail "no $sdcard (make image)"
 	off=$(($(od -An -tu4 -j454 -N4 "$sdcard") * 512))
 	mcopy -n -i "$sdcard@@$off" ::nsbsp.itb "$fit" || fail "no nsbsp.itb in $sdcard"
