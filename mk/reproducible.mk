@@ -11,13 +11,17 @@
 # and builds everything after the kernel anew.
 
 REPRO := $(OUT)/reproducible
-CLEAN_DIRS += $(REPRO) $(OUT)/reproducible-check
+CLEAN_DIRS += $(REPRO) $(OUT)/reproducible-check*
 HOST_PKGS += git
 export NSBSP_FIT_KEY := $(abspath $(FIT_KEY))
 export NSBSP_FIT_CERT := $(abspath $(FIT_CERT))
+# Another compiler's or the sanitizer's build is built the same way again.
+export NSBSP_BUILD_VARS := $(strip $(if $(LLVM),LLVM=$(LLVM)) $(if $(SANITIZE),SANITIZE=$(SANITIZE)))
+export NSBSP_IMG_VARIANT := $(IMG_VARIANT)
 
 reproducible: image
 	$(Q)KOUT=$(KOUT) FIT_KEY=$(abspath $(FIT_KEY)) FIT_CERT=$(abspath $(FIT_CERT)) JOBS=$(JOBS) \
+		BUILD_VARS="$(NSBSP_BUILD_VARS)" IMG_VARIANT=$(IMG_VARIANT) \
 		sh $(TOP)/tools/reproducible.sh $(TOP) $(REPRO)
 
 .PHONY: reproducible

@@ -22,7 +22,9 @@
 #             Without it the second build extracts and compiles the kernel
 #             itself (objects from ccache).
 # Environment: FIT_KEY, FIT_CERT (default: TOP's development key), KOUT
-#   (TOP's kernel build folder), JOBS (default 2).
+#   (TOP's kernel build folder), JOBS (default 2), BUILD_VARS (the first
+#   build's make variables, given to the second: LLVM=-22 SANITIZE=1) and
+#   IMG_VARIANT (the suffix they give the images' names: -clang-22).
 # Exit: 0 the same bytes, 1 a file differs (named), 2 the second build failed.
 set -eu
 
@@ -43,7 +45,8 @@ if [ -z "$kout" ] || [ ! -f "$kout/arch/arm64/boot/Image" ]; then
 	echo "Error: no kernel build in $top/out (make image)" >&2
 	exit 2
 fi
-[ -f "$top/out/images/sdcard.img" ] || { echo "Error: no $top/out/images/sdcard.img (make image)" >&2; exit 2; }
+v=${IMG_VARIANT-}
+[ -f "$top/out/images/sdcard$v.img" ] || { echo "Error: no $top/out/images/sdcard$v.img (make image)" >&2; exit 2; }
 
 rm -rf "$work"
 # The second checkout and build under umask 0002 (a checkout's files are
@@ -78,7 +81,8 @@ for d in debs lists; do
 	[ ! -d "$top/out/debs/$d" ] || cp -a "$top/out/debs/$d" "$src/out/debs/"
 done
 
-set -- FIT_KEY="$key" FIT_CERT="$cert" JOBS="${JOBS:-2}"
+# shellcheck disable=SC2086 # make's variables, words
+set -- FIT_KEY="$key" FIT_CERT="$cert" JOBS="${JOBS:-2}" ${BUILD_VARS-}
 image=${kout#"$top"/}/arch/arm64/boot/Image
 if [ -n "$relink" ]; then
 	# The first build's kernel folder, copied, without what the link
@@ -136,7 +140,7 @@ compare() {
 	return 1
 }
 compare "kernel Image" "$kout/arch/arm64/boot/Image" "$second_image" &&
-	compare initramfs "$top/out/images/initramfs.cpio" "$src/out/images/initramfs.cpio" &&
-	compare FIT "$top/out/images/nsbsp.itb" "$src/out/images/nsbsp.itb" &&
-	compare sdcard.img "$top/out/images/sdcard.img" "$src/out/images/sdcard.img" &&
-	compare sdcard.img.bmap "$top/out/images/sdcard.img.bmap" "$src/out/images/sdcard.img.bmap" || exit 1
+	compare initramfs "$top/out/images/initramfs$v.cpio" "$src/out/images/initramfs$v.cpio" &&
+	compare FIT "$top/out/images/nsbsp$v.itb" "$src/out/images/nsbsp$v.itb" &&
+	compare sdcard.img "$top/out/images/sdcard$v.img" "$src/out/images/sdcard$v.img" &&
+	compare sdcard.img.bmap "$top/out/images/sdcard$v.img.bmap" "$src/out/images/sdcard$v.img.bmap" || exit 1

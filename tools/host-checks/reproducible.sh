@@ -17,9 +17,10 @@ set -u
 
 case $1 in
 image_reproducible)
-	work=$OUT/reproducible-check
+	work=$OUT/reproducible-check$NSBSP_IMG_VARIANT
 	rc=0
 	KOUT=$NSBSP_KOUT FIT_KEY=$NSBSP_FIT_KEY FIT_CERT=$NSBSP_FIT_CERT JOBS=1 \
+		BUILD_VARS=$NSBSP_BUILD_VARS IMG_VARIANT=$NSBSP_IMG_VARIANT \
 		sh "$TOP/tools/reproducible.sh" --relink "$TOP" "$work" || rc=$?
 	case $rc in
 	0) rm -rf "$work" ;;
