@@ -32,6 +32,9 @@
 # NSBSP_NONSTRING_KIND, NSBSP_NONSTRING_FLAGS, NSBSP_NONSTRING_SKIP,
 # NSBSP_NONSTRING_CLANG, NSBSP_NONSTRING_BUILTIN_FLAGS, NSBSP_UNPATCHED_GCC,
 # NSBSP_UNPATCHED_CLANG.
+# No "# inputs:" line (common/run-checks): the cases read the board build
+# and both unpatched builds, hundreds of MiB that would take longer to hash
+# than the cases take to run (seconds), so they always run.
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 tag='[-Wunterminated-string-initialization]'
