@@ -22,7 +22,7 @@ LLVM ?=
 KCFLAGS ?= -Werror=attributes
 SANITIZE ?=
 JOBS ?= $(shell nproc)
-MODES ?= dt acpi uboot
+MODES ?= dt acpi uboot rpi3
 BOOT ?= dt
 V ?=
 Q := $(if $(V),,@)
@@ -49,7 +49,7 @@ HOST_CHECK_DEPS =
 
 include $(addprefix $(TOP)/mk/,toolchain.mk kernel.mk nonstring.mk compilers.mk dt.mk \
 	ak8974.mk magellan.mk carl9170.mk cachefiles.mk ftrace.mk \
-	rootfs.mk fixtures.mk acpi.mk image.mk legal.mk reproducible.mk check.mk bench.mk lava.mk)
+	rootfs.mk fixtures.mk acpi.mk uboot.mk image.mk legal.mk reproducible.mk check.mk bench.mk lava.mk)
 
 all: $(ALL)
 
@@ -73,6 +73,7 @@ help:
 	@echo '  all (default)          - kernel, DTBs, product initramfs, fixture disk, ACPI initrd'
 	@echo '  qemu                   - boot the emulated board, shell on the console (poweroff, or Ctrl-a x)'
 	@echo '  qemu BOOT=acpi|uboot   - the same through UEFI and ACPI, or U-Boot and sdcard.img'
+	@echo '  qemu BOOT=rpi3         - sdcard.img on an emulated Raspberry Pi 3 B (QEMU raspi3b, the Pi'"'"'s U-Boot)'
 	@echo '  check                  - boot each mode ($(MODES)) with the checks, host checks, summary;'
 	@echo '                           exit 0 all passed, 1 a check failed, 2 the rig failed (ERROR)'
 	@echo
@@ -132,7 +133,7 @@ help:
 	@echo '  NONSTRING_CLANG=-22    - the clang that nonstring_matches_clang holds against the GCC checker'
 	@echo '  KCFLAGS=...            - extra kernel C flags (default -Werror=attributes)'
 	@echo '  MODES="dt ..."         - boot modes make check runs (default: $(MODES))'
-	@echo '  BOOT=dt|acpi|uboot     - boot mode of make qemu (default: dt; uboot boots sdcard.img)'
+	@echo '  BOOT=dt|acpi|uboot|rpi3 - boot mode of make qemu (default: dt; uboot, rpi3 boot sdcard.img)'
 	@echo '  SANITIZE=1             - second kernel with KASAN, UBSAN, KFENCE, lockdep (own out/ folders)'
 	@echo '  TIMEOUT=120            - seconds a boot may take (1500 with SANITIZE=1)'
 	@echo '  CASE_TIMEOUT=60        - seconds one on-target case may take (600 with SANITIZE=1)'

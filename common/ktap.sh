@@ -17,7 +17,7 @@ DMESG_END='==== nsbsp dmesg end ===='
 # "lava" (make lava: the LAVA dispatcher's runs, too long for make check).
 # In a header, "*" stands for every boot mode (no host mode) and "-" for
 # none (the case runs only when it is asked for by name).
-KTAP_MODES='dt acpi uboot host lava'
+KTAP_MODES='dt acpi uboot rpi3 rpi4 host lava'
 KTAP_HOST_MODES='host lava'
 
 # Besides its KTAP line, each case's verdict in the words of a lab's log

@@ -29,7 +29,7 @@ HOST_PKGS += time lava-common
 CLEAN_DIRS += $(OUT)/results $(OUT)/qemu $(OUT)/soak $(OUT)/bench $(OUT)/host \
 	$(OUT)/harness-selftest $(OUT)/image-selftest $(OUT)/ktap-selftest $(OUT)/work-product
 # What a boot needs besides the images (host-side emulators).
-BOOT_DEPS += all $(if $(filter uboot,$(MODES) $(BOOT)),image)
+BOOT_DEPS += all $(if $(filter uboot rpi3,$(MODES) $(BOOT)),image)
 BOOT_ARGS = --kernel $(KIMAGE) --initrd $(INITRAMFS) --dtb $(BOARD_DTB) $(RUN_ARGS)
 
 qemu: $$(BOOT_DEPS)

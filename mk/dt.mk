@@ -3,22 +3,27 @@
 # Device trees. The dt mode's DTB is QEMU virt's own DT (dumped by QEMU
 # with the machine options the board boots with) plus the overlays of
 # dts/; each board in the FIT gets its base DTB plus the overlays of dts/,
-# where dts/BOARD/NAME.dtso replaces dts/NAME.dtso, and dts/BOARD/'s other
-# overlays on top. Under firmware (U-Boot) QEMU virt is a slightly
+# where dts/BOARD/NAME.dtso (or dts/rpi/NAME.dtso, what the Pis share)
+# replaces dts/NAME.dtso, and those folders' other overlays on top. Under firmware (U-Boot) QEMU virt is a slightly
 # different machine (no GPIO block), so its FIT DTB starts from that dump.
 
 DT := $(OUT)/dt
 BOARD_DTB := $(DT)/nsbsp-virt.dtb
 VIRT_DTB := $(DT)/nsbsp-virt-uboot.dtb
+RPI_BOARDS := rpi3 rpi4
+RPI3_DTB_SRC := broadcom/bcm2837-rpi-3-b.dtb
 RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
+RPI3_DTB := $(DT)/nsbsp-rpi3.dtb
 RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
+export NSBSP_DT := $(DT)
 HOST_PKGS += device-tree-compiler qemu-system-arm
 ALL += $(BOARD_DTB)
 CLEAN_DIRS += $(DT)
 
-# board_overlays BOARD: the .dtbo files of that board, in dts/ order.
-board_overlays = $(foreach o,$(sort $(notdir $(wildcard $(TOP)/dts/*.dtso $(TOP)/dts/$(1)/*.dtso))),\
-	$(if $(wildcard $(TOP)/dts/$(1)/$(o)),$(DT)/$(1)/$(o:.dtso=.dtbo),$(DT)/$(o:.dtso=.dtbo)))
+# board_overlays DIR...: the .dtbo files of a board whose own folders of
+# dts/ are DIR... (first wins), in name order.
+board_overlays = $(foreach o,$(sort $(notdir $(wildcard $(TOP)/dts/*.dtso $(foreach d,$(1),$(TOP)/dts/$(d)/*.dtso)))),\
+	$(firstword $(foreach d,$(1),$(if $(wildcard $(TOP)/dts/$(d)/$(o)),$(DT)/$(d)/$(o:.dtso=.dtbo))) $(DT)/$(o:.dtso=.dtbo)))
 # fdt_apply BASE OVERLAY...: the recipe that applies overlays to a base DTB.
 fdt_apply = echo "  DTB     $(notdir $@) = $(notdir $(1)) + $(notdir $(2))" && \
 	mkdir -p $(@D) && fdtoverlay -i $(1) -o $@ $(2)
@@ -45,21 +50,28 @@ $(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
 		if fdtget $@ /chosen $$p > /dev/null 2>&1; then fdtput -d $@ /chosen $$p; fi; done
 	$(Q)dtc -q -I dtb -O dtb -o $@.tmp $@ && mv $@.tmp $@
 
-# The Pi's DTB from the kernel tree, with symbols (-@) so that overlays can
-# use its labels. Asked of kbuild after each kernel build (KSTAMP: the tree
-# changed), which decides whether it is out of date.
-$(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC): $(KSTAMP)
-	$(Q)$(KMAKE) -s DTC_FLAGS_$(basename $(notdir $(RPI4_DTB_SRC)))=-@ $(RPI4_DTB_SRC)
+# The Pis' DTBs from the kernel tree, with symbols (-@) so that overlays
+# can use their labels. Asked of kbuild after each kernel build (KSTAMP:
+# the tree changed), which decides whether they are out of date.
+$(KOUT)/arch/arm64/boot/dts/broadcom/%.dtb: $(KSTAMP)
+	$(Q)$(KMAKE) -s DTC_FLAGS_$*=-@ broadcom/$*.dtb
 
-$(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4)
+$(RPI3_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI3_DTB_SRC) $(call board_overlays,rpi3 rpi)
 	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
 
-# What boot_dt and uboot_boot compare the live device tree with.
-ROOTFS_FILES += $(DT)/board-compatible=/etc/nsbsp/board-compatible $(DT)/board-model=/etc/nsbsp/board-model
-ROOTFS_DEPS += $(DT)/board-model
-$(DT)/board-model: $(BOARD_DTB)
-	$(Q)fdtget $< / compatible > $(DT)/board-compatible
-	$(Q)fdtget $< / model > $@
+$(RPI4_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI4_DTB_SRC) $(call board_overlays,rpi4 rpi)
+	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))
+
+# What boot_dt, boot_rpi3 and uboot_boot compare the live device tree
+# with: each board's compatible and model, by FIT configuration name.
+ROOTFS_FILES += $(foreach b,virt rpi3 rpi4,$(DT)/board/$(b)=/etc/nsbsp/board/$(b))
+ROOTFS_DEPS += $(foreach b,virt rpi3 rpi4,$(DT)/board/$(b))
+$(DT)/board/virt: $(BOARD_DTB)
+$(DT)/board/rpi3: $(RPI3_DTB)
+$(DT)/board/rpi4: $(RPI4_DTB)
+$(DT)/board/%:
+	$(Q)mkdir -p $(@D)
+	$(Q){ echo "compatible=$$(fdtget $< / compatible)"; echo "model=$$(fdtget $< / model)"; } > $@.tmp && mv $@.tmp $@
 
 dtb: $(BOARD_DTB)
 

@@ -3,8 +3,11 @@
 # The flashable image, out/images/sdcard.img (board/image/genimage.cfg): one
 # FAT partition with the signed FIT (board/image/nsbsp.its: the kernel, the
 # product initramfs, a DTB and a configuration per board) and boot.scr
-# (board/image/boot.cmd), which U-Boot's distro boot finds. The uboot boot
-# mode boots exactly this image in QEMU through Debian's U-Boot; make flash
+# (board/image/boot.cmd), which U-Boot's distro boot finds; for the
+# Raspberry Pis also config.txt, their U-Boot (mk/uboot.mk) and the DTBs
+# the Pi firmware hands it, which hold the FIT's public key. The uboot boot
+# mode boots exactly this image in QEMU virt through Debian's U-Boot, the
+# rpi3 mode on QEMU raspi3b through the Pi's; make flash
 # writes it to a card with bmaptool, through its block map
 # (sdcard.img.bmap): only the blocks that hold data, each range checked.
 # The same commit gives the same bytes (SOURCE_DATE_EPOCH, fixed volume ID
@@ -20,7 +23,9 @@ SDCARD_BMAP := $(SDCARD_IMG).bmap
 # Where each file of the boot partition comes from ("NAME<TAB>SOURCE",
 # for make legal-info); SDCARD_FILES: SOURCE=NAME, genimage.cfg names them.
 SDCARD_ORIGINS := $(IMAGES)/sdcard$(IMG_VARIANT).origins
-SDCARD_FILES = $(FIT)=nsbsp.itb $(BOOT_SCR)=boot.scr $(TOP)/board/image/boot.cmd=boot.cmd
+SDCARD_FILES = $(FIT)=nsbsp.itb $(BOOT_SCR)=boot.scr $(TOP)/board/image/boot.cmd=boot.cmd \
+	$(TOP)/board/image/config.txt=config.txt $(UBOOT_RPI_BIN)=u-boot.bin \
+	$(foreach b,$(RPI_BOARDS),$(UBOOT_DTB_$(b))=$(notdir $(RPI$(b:rpi%=%)_DTB_SRC)))
 FIT := $(IMAGES)/nsbsp$(IMG_VARIANT).itb
 FIT_STAGE := $(IMAGES)/fit$(IMG_VARIANT)
 BOOT_SCR := $(IMAGES)/boot.scr
@@ -39,7 +44,14 @@ endif
 # plus the public key (required = "conf"), written by mkimage -K.
 UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
 UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
-RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB)
+# The DTBs the Pi firmware loads from the card for U-Boot (config.txt's
+# device_tree): the kernel's, with the public key.
+UBOOT_DTB_rpi3 := $(IMAGES)/u-boot-rpi3$(IMG_VARIANT).dtb
+UBOOT_DTB_rpi4 := $(IMAGES)/u-boot-rpi4$(IMG_VARIANT).dtb
+# The FIT's header size (mkimage -p), which boot.scr reads first.
+FIT_HEADER := $(shell sed -n 's/^setenv nsbsp_fit_header //p' $(TOP)/board/image/boot.cmd)
+RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB) \
+	--rpi-uboot-bin $(UBOOT_RPI_BIN) --rpi3-uboot-dtb $(UBOOT_DTB_rpi3)
 HOST_CHECK_DEPS += image
 # What the host checks read of this build's image (another compiler's or
 # the sanitizer's has other names).
@@ -70,27 +82,45 @@ $(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" | cmp -s - $@ || echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" > $@
 
+# The FIT's compressed payloads; gzip -n: no name, no time in them.
+$(IMAGES)/Image$(IMG_VARIANT).gz: $(KIMAGE)
+	$(Q)gzip -n -9 -c $< > $@.tmp && mv $@.tmp $@
+$(INITRAMFS).gz: $(INITRAMFS)
+	$(Q)gzip -n -9 -c $< > $@.tmp && mv $@.tmp $@
+
 # mkimage signs every configuration and writes the public key into a copy
-# of QEMU's DT (-K, -r: required). The .its names the files of FIT_STAGE,
-# links to the build output. Deterministic: SOURCE_DATE_EPOCH.
-$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(INITRAMFS) $(VIRT_DTB) $(RPI4_DTB) $(DT)/qemu-virt-uboot.dtb \
-		$(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list $(SDE_STAMP)
+# of each U-Boot's DT (-K, -r: required): QEMU virt's, and the Pis' (the
+# kernel's DTBs, which the Pi firmware hands U-Boot); one mkimage run per
+# DT, each giving the same FIT. The .its names the files of FIT_STAGE,
+# links to the build output. -E -p: the images' data after a header of
+# FIT_HEADER bytes. Deterministic: SOURCE_DATE_EPOCH.
+FIT_UBOOT_DTBS := $(DT)/qemu-virt-uboot.dtb=$(UBOOT_DTB) \
+	$(foreach b,$(RPI_BOARDS),$(KOUT)/arch/arm64/boot/dts/$(RPI$(b:rpi%=%)_DTB_SRC)=$(UBOOT_DTB_$(b)))
+$(UBOOT_DTB) $(foreach b,$(RPI_BOARDS),$(UBOOT_DTB_$(b))): $(FIT) ;
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(IMAGES)/Image$(IMG_VARIANT).gz $(INITRAMFS).gz \
+		$(VIRT_DTB) $(RPI3_DTB) $(RPI4_DTB) $(foreach f,$(FIT_UBOOT_DTBS),$(firstword $(subst =, ,$(f)))) \
+		$(TOP)/board/image/boot.cmd $(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list $(SDE_STAMP)
 	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
 	$(Q)[ "$$(openssl pkey -in $(FIT_KEY) -pubout 2> /dev/null)" = "$$(openssl x509 -in $(FIT_CERT) -noout -pubkey 2> /dev/null)" ] || \
 		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
 	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
 	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
-	$(Q)ln -s $(INITRAMFS) $(FIT_STAGE)/initramfs.cpio
+	$(Q)ln -s $(IMAGES)/Image$(IMG_VARIANT).gz $(FIT_STAGE)/Image.gz
+	$(Q)ln -s $(INITRAMFS).gz $(FIT_STAGE)/initramfs.cpio.gz
 	$(Q)ln -s $(VIRT_DTB) $(FIT_STAGE)/nsbsp-virt.dtb
-	$(Q)ln -s $(RPI4_DTB) $(FIT_STAGE)/nsbsp-rpi4.dtb
+	$(Q)$(foreach b,$(RPI_BOARDS),ln -s $(RPI$(b:rpi%=%)_DTB) $(FIT_STAGE)/nsbsp-$(b).dtb &&) :
 	$(Q)ln -s $(abspath $(FIT_KEY)) $(FIT_STAGE)/keys/nsbsp.key
 	$(Q)ln -s $(abspath $(FIT_CERT)) $(FIT_STAGE)/keys/nsbsp.crt
 	$(Q)cp $(TOP)/board/image/nsbsp.its $(FIT_STAGE)/
-	$(Q)cp $(DT)/qemu-virt-uboot.dtb $(FIT_STAGE)/u-boot.dtb
-	$(Q)cd $(FIT_STAGE) && SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -f nsbsp.its -k keys \
-		-K u-boot.dtb -r nsbsp.itb > mkimage.log 2>&1 || { cat mkimage.log >&2; exit 1; }
-	$(Q)mv $(FIT_STAGE)/u-boot.dtb $(UBOOT_DTB)
-	$(Q)mv $(FIT_STAGE)/nsbsp.itb $@
+	$(Q)cd $(FIT_STAGE) && for f in $(FIT_UBOOT_DTBS); do \
+		cp "$${f%%=*}" u-boot.dtb && rm -f nsbsp.itb && \
+		SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) mkimage -f nsbsp.its -E -p $(FIT_HEADER) -k keys \
+			-K u-boot.dtb -r nsbsp.itb > mkimage.log 2>&1 || { cat mkimage.log >&2; exit 1; }; \
+		if [ -f first.itb ]; then cmp -s first.itb nsbsp.itb || \
+			{ echo "Error: mkimage gave another FIT for $${f#*=}" >&2; exit 1; }; \
+		else mv nsbsp.itb first.itb; fi; \
+		mv u-boot.dtb "$${f#*=}"; done
+	$(Q)mv $(FIT_STAGE)/first.itb $@
 
 $(BOOT_SCR): $(TOP)/board/image/boot.cmd $(SDE_STAMP) | deps
 	$(Q)mkdir -p $(@D)
@@ -99,7 +129,7 @@ $(BOOT_SCR): $(TOP)/board/image/boot.cmd $(SDE_STAMP) | deps
 
 # FAT records its files' times in local time: genimage runs in UTC, so the
 # time zone of the build is not in the image.
-$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(FIT) $(BOOT_SCR) $(TOP)/board/image/boot.cmd $(SDE_STAMP)
+$(SDCARD_IMG): $(TOP)/board/image/genimage.cfg $(foreach f,$(SDCARD_FILES),$(firstword $(subst =, ,$(f)))) $(SDE_STAMP)
 	$(Q)rm -rf $(IMAGES)/genimage && mkdir -p $(IMAGES)/genimage/in $(IMAGES)/genimage/root
 	$(Q)for f in $(SDCARD_FILES); do cp "$${f%%=*}" "$(IMAGES)/genimage/in/$${f#*=}" && \
 		printf '/%s\t%s\n' "$${f#*=}" "$${f%%=*}"; done > $(SDCARD_ORIGINS)

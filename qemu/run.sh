@@ -9,7 +9,9 @@
 # usage: run.sh [OPTION]... [-- QEMU_ARG...]
 #   --mode MODE      boot mode: dt (default: QEMU loads the kernel and our
 #                    DTB); acpi (UEFI firmware, QEMU's ACPI tables, no DT
-#                    from us); uboot (U-Boot boots the SD card image)
+#                    from us); uboot (U-Boot boots the SD card image);
+#                    rpi3 (a Raspberry Pi 3 B, QEMU raspi3b: the Pi's
+#                    U-Boot boots the SD card image from the SD card)
 #   --kernel FILE    kernel Image (dt, acpi)
 #   --initrd FILE    initramfs (dt)
 #   --dtb FILE       the board's DTB (dt: QEMU virt's own DT + dts/ overlays)
@@ -17,6 +19,9 @@
 #   --image FILE     uboot mode: the SD card image (out/images/sdcard.img)
 #   --uboot-bin FILE uboot mode: U-Boot for QEMU virt (u-boot-qemu)
 #   --uboot-dtb FILE uboot mode: the DT QEMU hands U-Boot (with the FIT key)
+#   --rpi-uboot-bin FILE  rpi3 mode: the Pis' U-Boot (mk/uboot.mk)
+#   --rpi3-uboot-dtb FILE rpi3 mode: the DT the Pi firmware would hand
+#                    U-Boot (the card's bcm2837-rpi-3-b.dtb, with the FIT key)
 #   --append ARGS    more kernel command line
 #   --check          run the on-target checks, then power off
 #   --qmp SOCKET     QMP on a unix socket (how host-side emulators find QEMU)
@@ -33,6 +38,9 @@ machine=virt
 cpu=cortex-a57
 mem=512M
 smp=1
+# The Pi 3's first UART (the PL011, ttyAMA0 on the board) unless a device
+# takes it; the console is the second, the mini-UART, as on a real Pi 3.
+rpi_serial0=null
 
 # The QEMU arguments and kernel arguments the devices add (qarg, karg).
 nl='
@@ -65,6 +73,8 @@ kernel='' initrd='' dtb='' append='' check='' mode=dt dumpdtb='' acpi_initrd='' 
 image=$here/../out/images/sdcard.img
 uboot_bin=/usr/lib/u-boot/qemu_arm64/u-boot.bin
 uboot_dtb=$here/../out/images/u-boot-qemu-virt.dtb
+rpi_uboot_bin=$here/../out/uboot/rpi_arm64/u-boot.bin
+rpi3_uboot_dtb=$here/../out/images/u-boot-rpi3.dtb
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -77,6 +87,8 @@ while [ $# -gt 0 ]; do
 	--image) image=$2; shift 2 ;;
 	--uboot-bin) uboot_bin=$2; shift 2 ;;
 	--uboot-dtb) uboot_dtb=$2; shift 2 ;;
+	--rpi-uboot-bin) rpi_uboot_bin=$2; shift 2 ;;
+	--rpi3-uboot-dtb) rpi3_uboot_dtb=$2; shift 2 ;;
 	--acpi-initrd) acpi_initrd=$2; shift 2 ;;
 	--qmp) qmp=$2; shift 2 ;;
 	--) shift; break ;;
@@ -100,7 +112,8 @@ done
 command -v "$QEMU" > /dev/null || die "$QEMU not found (apt-get install qemu-system-arm)"
 case $mode in
 dt | acpi | uboot) ;;
-*) die "unknown boot mode '$mode' (known: dt, acpi, uboot)" ;;
+rpi3) [ -z "$dumpdtb" ] || die "--dumpdtb: the rpi3 board's DT is the kernel's (bcm2837-rpi-3-b.dtb)" ;;
+*) die "unknown boot mode '$mode' (known: dt, acpi, uboot, rpi3)" ;;
 esac
 
 if [ -n "$dumpdtb" ]; then
@@ -118,7 +131,10 @@ for d in $devices; do
 done
 # Any -qmp turns off -nographic's default "mon:stdio" (QEMU vl.c), which
 # would leave a console without Ctrl-a x that Ctrl-C kills: ask for it.
-[ -z "$qmp" ] || qarg -qmp "unix:$qmp,server=on,wait=off" -serial mon:stdio
+[ -z "$qmp" ] || qarg -qmp "unix:$qmp,server=on,wait=off"
+# The console: the first serial port of QEMU virt; the second of the Pi 3.
+[ "$mode" != rpi3 ] || qarg -serial "$rpi_serial0"
+[ -z "$qmp" ] && [ "$mode" != rpi3 ] || qarg -serial mon:stdio
 # Host-side emulators of an interactive boot (the harness starts those of
 # a check boot itself): they leave with QEMU, which this shell becomes.
 if [ -z "$check" ]; then
@@ -135,8 +151,41 @@ set -- $qemu_args "$@"
 set +f
 unset IFS
 
+# uboot_args EXTRA: the kernel arguments of a U-Boot mode go into U-Boot's
+# environment as nsbsp_bootargs, which boot.scr appends (the image stays
+# the same): refuse what U-Boot's shell would take as its own.
+uboot_args() {
+	case $1 in *[\'\"\;\$]*)
+		die "kernel arguments: no quotes, ';' or '\$' in U-Boot modes (they go through U-Boot's shell)" ;;
+	esac
+}
+
 # ---- the boot modes ---------------------------------------------------------
 case $mode in
+rpi3)
+	# A Raspberry Pi 3 B (QEMU raspi3b: 1 GiB, four cores, no PCI, no
+	# virtio) with sdcard.img as its SD card. QEMU stands in for the Pi
+	# firmware: it starts the Pis' U-Boot (config.txt's kernel=) with the
+	# card's DTB (device_tree=, with the FIT key). U-Boot's distro boot
+	# finds boot.scr on mmc 0, which boots the FIT's rpi3 configuration.
+	# Kernel arguments reach boot.scr as nsbsp_bootargs through the DT's
+	# /config/environment (U-Boot's ENV_IMPORT_FDT), so the card is the
+	# product image, untouched: QEMU writes to a throw-away snapshot.
+	for f in "$image" "$rpi_uboot_bin" "$rpi3_uboot_dtb"; do
+		[ -r "$f" ] || die "$f: not readable (run make image)"
+	done
+	extra=${cmdline#panic=-1 nsbsp.mode=rpi3}
+	extra=${extra# }
+	uboot_args "$extra"
+	tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-rpi3-dtb.XXXXXX")
+	cp "$rpi3_uboot_dtb" "$tmp"
+	fdtput -p -t s "$tmp" /config/environment nsbsp_bootargs "$extra"
+	exec 3< "$tmp"
+	rm -f "$tmp"
+	exec "$QEMU" -M raspi3b -nographic -no-reboot -nic none \
+		-kernel "$rpi_uboot_bin" -dtb /dev/fd/3 "$@" \
+		-drive "if=sd,format=raw,snapshot=on,file=$image"
+	;;
 uboot)
 	# Debian's U-Boot for QEMU virt boots the SD card image, read-only, as
 	# a virtio disk, through its standard distro boot: no -kernel. QEMU
@@ -150,9 +199,7 @@ uboot)
 	done
 	extra=${cmdline#panic=-1 nsbsp.mode=uboot}
 	extra=${extra# }
-	case $extra in *[\'\"\;\$]*)
-		die "kernel arguments: no quotes, ';' or '\$' in uboot mode (they go through U-Boot's shell)" ;;
-	esac
+	uboot_args "$extra"
 	# Distro boot on every virtio disk in turn (its default tries virtio
 	# 0 only, and which disk is 0 depends on the other devices).
 	# shellcheck disable=SC2016 # ${n} is U-Boot's, not ours

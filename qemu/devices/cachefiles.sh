@@ -3,7 +3,9 @@
 # shellcheck shell=sh
 # cachefiles: the 9p share the board caches with fscache, and the ext4 disk
 # it caches on. virtio-mmio devices, which QEMU describes in its DT and in
-# its ACPI DSDT alike, so every boot mode has them. A check boot writes the
+# its ACPI DSDT alike, so every QEMU virt boot mode has them; the Pi 3
+# (raspi3b) has neither virtio nor a network, so it gets neither (its
+# cachefiles cases skip, saying so). A check boot writes the
 # cache disk to a throw-away overlay, so checks never change it; `make
 # qemu` keeps what it cached. (Sourced by run.sh: see its header.)
 cachefiles_share='' cachefiles_disk=''
@@ -23,6 +25,7 @@ cachefiles_option() {
 }
 
 cachefiles_qemu() {
+	[ "$mode" != rpi3 ] || return 0
 	if [ -n "$cachefiles_share" ]; then
 		[ -d "$cachefiles_share" ] || die "$cachefiles_share: not a folder (run make first)"
 		qarg -fsdev "local,id=nsbsp-share,path=$cachefiles_share,security_model=none,readonly=on" \

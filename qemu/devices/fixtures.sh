@@ -4,8 +4,9 @@
 # The fixture disk of a test boot (out/images/fixtures.img, mk/fixtures.mk):
 # what the board needs to be tested but must not ship with (the emulated I2C
 # bus, dummy_hcd and raw_gadget with the AR9170 model, KUnit, the checks'
-# control port, the checks that need them), read-only as a virtio disk, and
-# nsbsp.fixtures=1, on which the board mounts it and starts them
+# control port, the checks that need them), read-only as a virtio disk (a
+# USB stick on the Pi 3, which has no virtio), and nsbsp.fixtures=1, on
+# which the board mounts it and starts them
 # (rootfs/skeleton/etc/init.d/S05fixtures). (Sourced by run.sh.)
 fixtures_img=''
 
@@ -25,6 +26,9 @@ fixtures_qemu() {
 	[ -n "$fixtures_img" ] || return 0
 	[ -r "$fixtures_img" ] || die "$fixtures_img: not readable (run make first)"
 	karg nsbsp.fixtures=1
-	qarg -drive "file=$fixtures_img,if=none,format=raw,readonly=on,id=nsbsp-fixtures" \
-		-device virtio-blk-device,drive=nsbsp-fixtures
+	qarg -drive "file=$fixtures_img,if=none,format=raw,readonly=on,id=nsbsp-fixtures"
+	case $mode in
+	rpi3) qarg -device usb-storage,drive=nsbsp-fixtures ;;
+	*) qarg -device virtio-blk-device,drive=nsbsp-fixtures ;;
+	esac
 }

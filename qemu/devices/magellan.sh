@@ -4,11 +4,14 @@
 # Magellan / SpaceMouse: the board's second serial port, played by the host
 # emulator qemu/magellan-emu (or a real SpaceMouse with --magellan DEV).
 # QEMU virt has one non-secure PL011, the console, so the board gets a PCI
-# 16550 (pci-serial, 1b36:0002, driver 8250_pci; the same in every boot
-# mode). Its host end is a pty that the emulator finds through QMP
-# (chardev "magellan"). A check boot adds the checks' control port, a
-# virtio console port named magellan-ctl (chardev "magellan-ctl"), through
-# which the guest asks the emulator for each packet.
+# 16550 (pci-serial, 1b36:0002, driver 8250_pci; the same in every virt
+# boot mode); the Pi 3 uses its PL011, freed from Bluetooth
+# (dts/rpi3/magellan.dtso), QEMU raspi3b's first serial port. Its host end
+# is a pty that the emulator finds through QMP (chardev "magellan"). A
+# check boot adds the checks' control port (chardev "magellan-ctl"),
+# through which the guest asks the emulator for each packet: a virtio
+# console port named magellan-ctl, or on the Pi 3, which has no virtio,
+# QEMU's USB serial adapter.
 #
 # Sourced by run.sh (options, QEMU arguments, the emulator of an
 # interactive boot) and by qemu/harness.sh (the emulator of a check boot:
@@ -39,6 +42,11 @@ magellan_qemu() {
 		qarg -chardev "serial,id=magellan,path=$magellan_dev"
 	else
 		qarg -chardev pty,id=magellan
+	fi
+	if [ "$mode" = rpi3 ]; then
+		rpi_serial0=chardev:magellan
+		[ -z "$check" ] || qarg -chardev pty,id=magellan-ctl -device usb-serial,chardev=magellan-ctl
+		return 0
 	fi
 	qarg -device pci-serial,chardev=magellan
 	if [ -n "$check" ]; then

@@ -46,8 +46,14 @@ echo "U-Boot used FIT configuration '$config'"
 n=$(after "Verifying Hash Integrity \\.\\.\\. sha256,rsa2048:$key\\+ OK" "$n")
 [ -n "$n" ] || fail "U-Boot did not verify the configuration's signature with key '$key'"
 sed -n "${n}p" "$log" | sed 's/^ *//'
-n=$(after "Trying 'kernel-$config' kernel subimage" "$n")
-[ -n "$n" ] || fail "U-Boot did not take the kernel of configuration '$config' (kernel-$config)"
+# The configuration's kernel image node, as the .its names it.
+kernel=$(awk -v c="$config" '
+	/^[[:space:]]*configurations[[:space:]]*\{/ { in_c = 1 }
+	in_c && $1 == c && $2 == "{" { in_n = 1 }
+	in_n && $1 == "kernel" { gsub(/[";]/, "", $3); print $3; exit }' "$its")
+[ -n "$kernel" ] || fail "$its has no configuration '$config' with a kernel"
+n=$(after "Trying '$kernel' kernel subimage" "$n")
+[ -n "$n" ] || fail "U-Boot did not take the kernel of configuration '$config' ($kernel)"
 n=$(after 'Verifying Hash Integrity \.\.\. sha256\+ OK' "$n")
 [ -n "$n" ] || fail "U-Boot did not check the kernel's hash"
 n=$(after '^Starting kernel \.\.\.' "$n")

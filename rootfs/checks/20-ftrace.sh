@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
-# case: ftrace_ustring_selftest dt,acpi,uboot
-# case: ftrace_ustring_repro dt,acpi,uboot
+# case: ftrace_ustring_selftest dt,acpi,uboot,rpi3,rpi4
+# case: ftrace_ustring_repro dt,acpi,uboot,rpi3,rpi4
 #
 # ftrace checks for the .ustring event filter (kernel-patches/0005).
 # shellcheck source=../../common/check.sh

@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
-# case: carl9170_fw_magic dt,acpi,uboot
-# case: carl9170_fw_upload dt,acpi,uboot
-# case: carl9170_wlan0 dt,acpi,uboot
-# case: carl9170_ifup dt,acpi,uboot
-# case: carl9170_scan dt,acpi,uboot
-# case: carl9170_bad_fw dt,acpi,uboot
+# case: carl9170_fw_magic dt,acpi,uboot,rpi3
+# case: carl9170_fw_upload dt,acpi,uboot,rpi3
+# case: carl9170_wlan0 dt,acpi,uboot,rpi3
+# case: carl9170_ifup dt,acpi,uboot,rpi3
+# case: carl9170_scan dt,acpi,uboot,rpi3
+# case: carl9170_bad_fw dt,acpi,uboot,rpi3
 # case: carl9170_bad_fw_set dt
 # case: carl9170_disconnect_upload dt
 # case: carl9170_disconnect_cmd dt

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
-# case: uboot_boot uboot
+# case: uboot_boot uboot,rpi3,rpi4
 #
 # uboot_boot: the kernel was started by U-Boot from the image's FIT
 # (board/image/nsbsp.its, booted by board/image/boot.cmd). This is the
@@ -32,9 +32,9 @@ uboot_boot)
 	[ -r "$chosen/u-boot,version" ] || fail "no $chosen/u-boot,version: U-Boot did not hand over this device tree"
 	echo "U-Boot: $(tr -d '\0' < "$chosen/u-boot,version")"
 	[ -r "$chosen/linux,initrd-start" ] || fail "no $chosen/linux,initrd-start: the initramfs did not come from U-Boot"
-	# The configuration's DTB is the board's: its model is what the
-	# build derived from it (the same as boot_dt checks).
-	want_model=$(cat /etc/nsbsp/board-model) || fail "no /etc/nsbsp/board-model"
+	# The configuration's DTB is its board's: its model is what the
+	# build derived from it (the same as boot_dt and boot_rpi3 check).
+	want_model=$(sed -n 's/^model=//p' "/etc/nsbsp/board/$config") || fail "no /etc/nsbsp/board/$config"
 	got_model=$(tr -d '\0' < /proc/device-tree/model)
 	[ "$got_model" = "$want_model" ] || fail "model '$got_model' is not the board's ($want_model)"
 	echo "device tree: $got_model"

@@ -42,16 +42,23 @@ product_has_no_fixtures)
 		bad=$((bad + 1))
 	}
 
-	# The kernel: the FIT's is the build's, whose files then speak for it.
-	k=$(index 'kernel-[a-z0-9]*' | head -n 1)
-	[ -n "$k" ] || fail "no kernel image node in $fit"
-	dumpimage -T flat_dt -p "$k" -o "$work/kernel" "$fit" > /dev/null || fail "cannot take the kernel out of $fit"
-	if [ "$(head -c 2 "$work/kernel" | od -An -tx1 | tr -d ' ')" = 1f8b ]; then
-		gzip -dc < "$work/kernel" > "$work/kernel.raw" && mv "$work/kernel.raw" "$work/kernel"
-	fi
-	cmp -s "$work/kernel" "$kout/arch/arm64/boot/Image" ||
-		fail "the FIT's kernel is not $kout/arch/arm64/boot/Image: make image again"
-	echo "kernel: the FIT's is $kout/arch/arm64/boot/Image"
+	# gunzip_maybe FILE: FILE unpacked in place if gzip made it.
+	gunzip_maybe() {
+		if [ "$(head -c 2 "$1" | od -An -tx1 | tr -d ' ')" = 1f8b ]; then
+			gzip -dc < "$1" > "$1.raw" && mv "$1.raw" "$1"
+		fi
+	}
+	# The kernels (one per RAM map): each the build's, whose files then
+	# speak for it.
+	ks=$(index 'kernel-[a-z0-9]*')
+	[ -n "$ks" ] || fail "no kernel image node in $fit"
+	for k in $ks; do
+		dumpimage -T flat_dt -p "$k" -o "$work/kernel" "$fit" > /dev/null || fail "cannot take kernel $k out of $fit"
+		gunzip_maybe "$work/kernel"
+		cmp -s "$work/kernel" "$kout/arch/arm64/boot/Image" ||
+			fail "the FIT's kernel (image $k) is not $kout/arch/arm64/boot/Image: make image again"
+	done
+	echo "kernel: the FIT's $(echo "$ks" | wc -l) kernel images are $kout/arch/arm64/boot/Image"
 	for frag in "$TOP"/board/linux/fixtures/*.config; do
 		sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/\1/p' "$frag" | while read -r sym; do
 			if grep -qx "$sym=y" "$kout/.config"; then
@@ -95,6 +102,7 @@ product_has_no_fixtures)
 	r=$(index initramfs)
 	[ -n "$r" ] || fail "no initramfs image node in $fit"
 	dumpimage -T flat_dt -p "$r" -o "$work/initramfs.cpio" "$fit" > /dev/null || fail "cannot take the initramfs out of $fit"
+	gunzip_maybe "$work/initramfs.cpio"
 	mkdir -p "$work/root"
 	(cd "$work/root" && cpio -id --quiet < "$work/initramfs.cpio") 2> /dev/null || fail "cannot unpack the FIT's initramfs"
 	staging=$FIXTURE_STAGING
