@@ -13,6 +13,8 @@ VIRT_DTB := $(DT)/nsbsp-virt-uboot.dtb
 RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
 RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
 HOST_PKGS += device-tree-compiler qemu-system-arm
+# The board DTBs' folder, for the dt_driver_coverage_* host checks.
+export NSBSP_DT := $(DT)
 ALL += $(BOARD_DTB)
 CLEAN_DIRS += $(DT)
 
