@@ -17,6 +17,8 @@ RPI3_DTB := $(DT)/nsbsp-rpi3.dtb
 RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
 export NSBSP_DT := $(DT)
 HOST_PKGS += device-tree-compiler qemu-system-arm
+# The board DTBs' folder, for the dt_driver_coverage_* host checks.
+export NSBSP_DT := $(DT)
 ALL += $(BOARD_DTB)
 CLEAN_DIRS += $(DT)
 
