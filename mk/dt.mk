@@ -15,7 +15,6 @@ RPI3_DTB_SRC := broadcom/bcm2837-rpi-3-b.dtb
 RPI4_DTB_SRC := broadcom/bcm2711-rpi-4-b.dtb
 RPI3_DTB := $(DT)/nsbsp-rpi3.dtb
 RPI4_DTB := $(DT)/nsbsp-rpi4.dtb
-export NSBSP_DT := $(DT)
 HOST_PKGS += device-tree-compiler qemu-system-arm
 # The board DTBs' folder, for the dt_driver_coverage_* host checks.
 export NSBSP_DT := $(DT)
