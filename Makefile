@@ -85,6 +85,8 @@ help:
 	@echo '  image                  - out/images/sdcard.img: signed FIT (kernel, DTBs, initramfs) + boot.scr;'
 	@echo '                           and its block map sdcard.img.bmap (bmaptool)'
 	@echo '  linux-tree             - extract linux-source-6.1 and apply kernel-patches/series'
+	@echo '  uboot-rpi              - U-Boot for the Raspberry Pi (arm64) with FIT signatures: Debian'"'"'s u-boot'
+	@echo '                           source, rpi_arm64_defconfig + board/uboot/ (out/uboot/rpi_arm64/)'
 	@echo '  deps                   - install the Debian packages the build needs (as root)'
 	@echo
 	@echo 'Board:'

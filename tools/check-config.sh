@@ -24,7 +24,7 @@ while read -r sym want frag; do
 	got=$(sed -n -e "s/^$sym=\(.*\)$/\1/p" -e "s/^# $sym is not set$/n/p" "$config")
 	[ -n "$got" ] || got=n
 	if [ "$got" != "$want" ]; then
-		echo "Error: $frag asks for $sym=$want, but the kernel config has $sym=$got (check its dependencies)" >&2
+		echo "Error: $frag asks for $sym=$want, but $config has $sym=$got (check its dependencies)" >&2
 		bad=1
 	fi
 done < "$config.want"
