@@ -45,9 +45,10 @@ endif
 UBOOT_BIN ?= /usr/lib/u-boot/qemu_arm64/u-boot.bin
 UBOOT_DTB := $(IMAGES)/u-boot-qemu-virt$(IMG_VARIANT).dtb
 # The DTBs the Pi firmware loads from the card for U-Boot (config.txt's
-# device_tree): the kernel's, with the public key.
-UBOOT_DTB_rpi3 := $(IMAGES)/u-boot-rpi3$(IMG_VARIANT).dtb
-UBOOT_DTB_rpi4 := $(IMAGES)/u-boot-rpi4$(IMG_VARIANT).dtb
+# device_tree): the kernel's, with the public key; beside the kernel's
+# output, whose they are.
+UBOOT_DTB_rpi3 := $(KOUT)/nsbsp-fit-key/$(notdir $(RPI3_DTB_SRC))
+UBOOT_DTB_rpi4 := $(KOUT)/nsbsp-fit-key/$(notdir $(RPI4_DTB_SRC))
 # The FIT's header size (mkimage -p), which boot.scr reads first.
 FIT_HEADER := $(shell sed -n 's/^setenv nsbsp_fit_header //p' $(TOP)/board/image/boot.cmd)
 RUN_ARGS += --image $(SDCARD_IMG) --uboot-bin $(UBOOT_BIN) --uboot-dtb $(UBOOT_DTB) \
@@ -82,8 +83,9 @@ $(IMAGES)/fit-key$(IMG_VARIANT).list: FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" | cmp -s - $@ || echo "$(abspath $(FIT_KEY)) $(abspath $(FIT_CERT))" > $@
 
-# The FIT's compressed payloads; gzip -n: no name, no time in them.
-$(IMAGES)/Image$(IMG_VARIANT).gz: $(KIMAGE)
+# The FIT's compressed payloads; gzip -n: no name, no time in them (the
+# kernel's as kbuild's own Image.gz target makes it, beside the Image).
+$(KIMAGE).gz: $(KIMAGE)
 	$(Q)gzip -n -9 -c $< > $@.tmp && mv $@.tmp $@
 $(INITRAMFS).gz: $(INITRAMFS)
 	$(Q)gzip -n -9 -c $< > $@.tmp && mv $@.tmp $@
@@ -97,7 +99,7 @@ $(INITRAMFS).gz: $(INITRAMFS)
 FIT_UBOOT_DTBS := $(DT)/qemu-virt-uboot.dtb=$(UBOOT_DTB) \
 	$(foreach b,$(RPI_BOARDS),$(KOUT)/arch/arm64/boot/dts/$(RPI$(b:rpi%=%)_DTB_SRC)=$(UBOOT_DTB_$(b)))
 $(UBOOT_DTB) $(foreach b,$(RPI_BOARDS),$(UBOOT_DTB_$(b))): $(FIT) ;
-$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(IMAGES)/Image$(IMG_VARIANT).gz $(INITRAMFS).gz \
+$(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(KIMAGE).gz $(INITRAMFS).gz \
 		$(VIRT_DTB) $(RPI3_DTB) $(RPI4_DTB) $(foreach f,$(FIT_UBOOT_DTBS),$(firstword $(subst =, ,$(f)))) \
 		$(TOP)/board/image/boot.cmd $(FIT_KEY) $(FIT_CERT) $(IMAGES)/fit-key$(IMG_VARIANT).list $(SDE_STAMP)
 	@echo "  FIT     $(notdir $@) (signed with $(FIT_KEY))"
@@ -105,7 +107,7 @@ $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(IMAGES)/Image$(IMG_VARIANT).gz 
 		{ echo "Error: FIT_CERT=$(FIT_CERT) is not the certificate of FIT_KEY=$(FIT_KEY)" >&2; exit 1; }
 	$(Q)rm -rf $(FIT_STAGE) && mkdir -p $(FIT_STAGE)/keys
 	$(Q)ln -s $(KIMAGE) $(FIT_STAGE)/Image
-	$(Q)ln -s $(IMAGES)/Image$(IMG_VARIANT).gz $(FIT_STAGE)/Image.gz
+	$(Q)ln -s $(KIMAGE).gz $(FIT_STAGE)/Image.gz
 	$(Q)ln -s $(INITRAMFS).gz $(FIT_STAGE)/initramfs.cpio.gz
 	$(Q)ln -s $(VIRT_DTB) $(FIT_STAGE)/nsbsp-virt.dtb
 	$(Q)$(foreach b,$(RPI_BOARDS),ln -s $(RPI$(b:rpi%=%)_DTB) $(FIT_STAGE)/nsbsp-$(b).dtb &&) :
@@ -119,7 +121,7 @@ $(FIT): $(TOP)/board/image/nsbsp.its $(KIMAGE) $(IMAGES)/Image$(IMG_VARIANT).gz 
 		if [ -f first.itb ]; then cmp -s first.itb nsbsp.itb || \
 			{ echo "Error: mkimage gave another FIT for $${f#*=}" >&2; exit 1; }; \
 		else mv nsbsp.itb first.itb; fi; \
-		mv u-boot.dtb "$${f#*=}"; done
+		mkdir -p "$$(dirname "$${f#*=}")" && mv u-boot.dtb "$${f#*=}"; done
 	$(Q)mv $(FIT_STAGE)/first.itb $@
 
 $(BOOT_SCR): $(TOP)/board/image/boot.cmd $(SDE_STAMP) | deps

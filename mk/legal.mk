@@ -30,7 +30,8 @@ LEGAL_ARGS = --out $(LEGAL) --top $(TOP) --build-out $(OUT) \
 	--debs $(DEBS) --ksrc $(KSRC) --kout $(KOUT) --ktarball $(KTARBALL) --kpatches $(KPATCHES) \
 	--target-bin $(TARGET_BIN) --target-cc $(TARGET_CC) \
 	$(foreach p,$(TARGET_PROGS),--prog $(p)=$(subst $(space),$(comma),$(strip $($(p)_SRCS)))) \
-	--licences $(TOP)/board/legal/licences --schema $(LEGAL_SCHEMA) --sde $(SOURCE_DATE_EPOCH)
+	--licences $(TOP)/board/legal/licences --schema $(LEGAL_SCHEMA) --sde $(SOURCE_DATE_EPOCH) \
+	--uboot $(UBOOT_RPI_SRC)=$(UBOOT_RPI_BUILD)
 
 # Made anew each time (a few seconds): what it reads is the image itself.
 sbom: $(SDCARD_IMG) | deps

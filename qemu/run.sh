@@ -74,7 +74,7 @@ image=$here/../out/images/sdcard.img
 uboot_bin=/usr/lib/u-boot/qemu_arm64/u-boot.bin
 uboot_dtb=$here/../out/images/u-boot-qemu-virt.dtb
 rpi_uboot_bin=$here/../out/uboot/rpi_arm64/u-boot.bin
-rpi3_uboot_dtb=$here/../out/images/u-boot-rpi3.dtb
+rpi3_uboot_dtb=$here/../out/build/linux-aarch64-linux-gnu-gcc/nsbsp-fit-key/bcm2837-rpi-3-b.dtb
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;

@@ -356,6 +356,7 @@ def main():
     ap.add_argument('--sde', type=int, required=True)
     ap.add_argument('--sources', action='store_true')
     ap.add_argument('--apt-state')
+    ap.add_argument('--uboot', help="SRC=BUILD: Debian's u-boot source tree and the build folder of the image's U-Boot")
     a = ap.parse_args()
 
     top = os.path.realpath(a.top)
@@ -389,7 +390,17 @@ def build(a, top, out, srcdir, work):
 
     # The product.
     fat = fat_files(a.sdcard, work)
-    fits = {p: d for p, d in fat.items() if d[:4] == b'\xd0\x0d\xfe\xed'}
+    # A FIT is a device tree with /images (the Pis' DTBs are device trees
+    # too).
+    fits = {}
+    for p, d in fat.items():
+        if d[:4] != b'\xd0\x0d\xfe\xed':
+            continue
+        tmp = os.path.join(work, 'dt.dtb')
+        with open(tmp, 'wb') as f:
+            f.write(d)
+        if subprocess.run(['fdtget', '-l', tmp, '/images'], capture_output=True).returncode == 0:
+            fits[p] = d
     if not fits:
         die('%s: no FIT in the boot partition' % a.sdcard)
     rows = []                   # (where, path, sha256, data, origin)
@@ -417,6 +428,8 @@ def build(a, top, out, srcdir, work):
     origins = read_origins(a.origins)
     links = {}
     for data in ramdisks:
+        if data[:2] == b'\x1f\x8b':
+            data = gzip.decompress(data)
         for path, mode, body in cpio_entries(data):
             kind = mode & 0o170000
             if kind == 0o120000:
@@ -466,6 +479,22 @@ def build(a, top, out, srcdir, work):
             c.supplier = 'Organization: Debian'
             comps[c.name] = c
         return comps['linux']
+
+    usrc, _, ubuild = (a.uboot or '').partition('=')
+    ubuild = os.path.realpath(ubuild) if ubuild else ''
+
+    def uboot():
+        if 'u-boot' not in comps:
+            v = run('dpkg-parsechangelog', '-l', os.path.join(usrc, 'debian', 'changelog'), '-S', 'Version').strip()
+            c = Component('u-boot', v, 'GPL-2.0-or-later', 'uboot')
+            c.sources = [('u-boot', v)]
+            c.source_package = 'u-boot=%s' % v
+            c.origin = "Debian's source package u-boot %s, rpi_arm64_defconfig + board/uboot/rpi_arm64.config" % v
+            c.supplier = 'Organization: Debian'
+            comps[c.name] = c
+            copy_licence(out, c, os.path.join(usrc, 'Licenses', 'README'), 'Licenses/README')
+            copy_licence(out, c, os.path.join(usrc, 'Licenses', 'gpl-2.0.txt'), 'Licenses/gpl-2.0.txt')
+        return comps['u-boot']
 
     def deb(full):
         ctl = deb_control[full]
@@ -530,7 +559,7 @@ def build(a, top, out, srcdir, work):
     for where, path, data, origin in rows:
         comp, lic, note = classify(origin, path, where, links, deb_paths, reuse, progs, project_licence,
                                    top, ksrc, kout, debroot, build_out, target_bin,
-                                   project, linux, deb, static_libs)
+                                   project, linux, deb, static_libs, ubuild, uboot)
         files.append([where, path, comp.name if comp else '', lic, sha256(data), sha1(data), note])
     # A link belongs to the component of the file it leads to.
     by_path = {(f[0], f[1]): f for f in files}
@@ -625,7 +654,7 @@ def build(a, top, out, srcdir, work):
 
 
 def classify(origin, path, where, links, deb_paths, reuse, progs, project_licence, top, ksrc, kout,
-             debroot, build_out, target_bin, project, linux, deb, static_libs):
+             debroot, build_out, target_bin, project, linux, deb, static_libs, ubuild, uboot):
     """(component, licence, note) of one file of the image."""
     if not origin:
         return None, '', 'no record of where it came from'
@@ -641,6 +670,9 @@ def classify(origin, path, where, links, deb_paths, reuse, progs, project_licenc
             return None, '', '%s: shipped by %s' % (rel, ', '.join(map(os.path.basename, owners)) or 'no .deb')
         c = deb(owners[0])
         return c, c.licence, ''
+    if ubuild and under(real, ubuild):
+        c = uboot()
+        return c, c.licence, 'built from %s' % c.origin
     if under(real, ksrc) or under(real, kout):
         c = linux()
         return c, file_spdx_header(real) or c.licence, ''
@@ -769,7 +801,7 @@ def sources(a, top, src, comps):
                 if p:
                     shutil.copyfile(os.path.join(a.kpatches, p), os.path.join(d, 'patches', p))
         shutil.copyfile(os.path.join(a.kout, '.config'), os.path.join(d, 'config'))
-    wanted = sorted({s for c in comps.values() if c.kind in ('deb', 'static') for s in c.sources})
+    wanted = sorted({s for c in comps.values() if c.kind in ('deb', 'static', 'uboot') for s in c.sources})
     got = apt_sources(a.apt_state, wanted, os.path.join(src, 'debian'))
     with open(os.path.join(src, 'debian', 'sources.csv'), 'w', newline='') as f:
         w = csv.writer(f)

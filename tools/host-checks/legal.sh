@@ -44,7 +44,11 @@ legal_info_complete)
 		n=$((n + 1))
 		mcopy -n -i "$spec" "::$p" "$work/fat/$n" 2> /dev/null || continue
 		printf 'sdcard\t/%s\t%s\n' "${p#/}" "$(sha256sum < "$work/fat/$n" | cut -d ' ' -f 1)"
-		[ "$(od -An -tx1 -N4 "$work/fat/$n" | tr -d ' ')" = d00dfeed ] && echo "$n" >> "$work/fits"
+		# A FIT: a device tree with /images (the Pis' DTBs are ones too).
+		if [ "$(od -An -tx1 -N4 "$work/fat/$n" | tr -d ' ')" = d00dfeed ] &&
+			fdtget -l "$work/fat/$n" /images > /dev/null 2>&1; then
+			echo "$n" >> "$work/fits"
+		fi
 	done < "$work/fat.list" > "$work/image.list"
 	[ -s "$work/fits" ] || fail "no FIT in the boot partition of $sdcard"
 	while read -r n; do
@@ -60,6 +64,9 @@ legal_info_complete)
 			case $type in
 			RAMDisk*)
 				mkdir -p "$work/root"
+				if [ "$(od -An -tx1 -N2 "$work/node" | tr -d ' ')" = 1f8b ]; then
+					gzip -dc < "$work/node" > "$work/node.cpio" && mv "$work/node.cpio" "$work/node"
+				fi
 				(cd "$work/root" && cpio -id --quiet --no-absolute-filenames < "$work/node") 2> /dev/null ||
 					fail "cannot unpack the initramfs $name"
 				;;
