@@ -134,7 +134,9 @@ done
 [ -z "$qmp" ] || qarg -qmp "unix:$qmp,server=on,wait=off"
 # The console: the first serial port of QEMU virt; the second of the Pi 3.
 [ "$mode" != rpi3 ] || qarg -serial "$rpi_serial0"
-[ -z "$qmp" ] && [ "$mode" != rpi3 ] || qarg -serial mon:stdio
+if [ -n "$qmp" ] || [ "$mode" = rpi3 ]; then
+	qarg -serial mon:stdio
+fi
 # Host-side emulators of an interactive boot (the harness starts those of
 # a check boot itself): they leave with QEMU, which this shell becomes.
 if [ -z "$check" ]; then

@@ -25,7 +25,7 @@ cachefiles_option() {
 }
 
 cachefiles_qemu() {
-	[ "$mode" != rpi3 ] || return 0
+	[ "${mode-}" != rpi3 ] || return 0
 	if [ -n "$cachefiles_share" ]; then
 		[ -d "$cachefiles_share" ] || die "$cachefiles_share: not a folder (run make first)"
 		qarg -fsdev "local,id=nsbsp-share,path=$cachefiles_share,security_model=none,readonly=on" \

@@ -29,7 +29,7 @@ carl9170_qemu() {
 		usbhost="hostbus=${carl9170_dev%/*},hostaddr=${carl9170_dev#*/}" ;;
 	*) die "--carl9170 '$carl9170_dev': want VID:PID (0cf3:9170) or BUS/ADDR (3/7)" ;;
 	esac
-	[ "$mode" != rpi3 ] || die "--carl9170: passing a stick through needs QEMU virt's PCI xHCI (modes dt, acpi, uboot)"
+	[ "${mode-}" != rpi3 ] || die "--carl9170: passing a stick through needs QEMU virt's PCI xHCI (modes dt, acpi, uboot)"
 	karg nsbsp.carl9170=host
 	qarg -device qemu-xhci,id=xhci -device "usb-host,bus=xhci.0,$usbhost"
 }

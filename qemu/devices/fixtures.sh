@@ -27,7 +27,7 @@ fixtures_qemu() {
 	[ -r "$fixtures_img" ] || die "$fixtures_img: not readable (run make first)"
 	karg nsbsp.fixtures=1
 	qarg -drive "file=$fixtures_img,if=none,format=raw,readonly=on,id=nsbsp-fixtures"
-	case $mode in
+	case ${mode-} in
 	rpi3) qarg -device usb-storage,drive=nsbsp-fixtures ;;
 	*) qarg -device virtio-blk-device,drive=nsbsp-fixtures ;;
 	esac

@@ -43,7 +43,8 @@ magellan_qemu() {
 	else
 		qarg -chardev pty,id=magellan
 	fi
-	if [ "$mode" = rpi3 ]; then
+	if [ "${mode-}" = rpi3 ]; then
+		# shellcheck disable=SC2034 # run.sh's: the Pi 3's first UART
 		rpi_serial0=chardev:magellan
 		[ -z "$check" ] || qarg -chardev pty,id=magellan-ctl -device usb-serial,chardev=magellan-ctl
 		return 0
