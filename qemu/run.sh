@@ -182,6 +182,11 @@ rpi3)
 	tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-rpi3-dtb.XXXXXX")
 	cp "$rpi3_uboot_dtb" "$tmp"
 	fdtput -p -t s "$tmp" /config/environment nsbsp_bootargs "$extra"
+	# No "usb start" before the boot (the Pis' preboot): after U-Boot has
+	# driven QEMU's DWC2 model, Linux's dwc2 never gets the port's connect
+	# interrupt ("dwc2 3f980000.usb: Not connected") and no USB device,
+	# the fixture disk among them, comes up. U-Boot boots from the SD card.
+	fdtput -t s "$tmp" /config/environment preboot ""
 	exec 3< "$tmp"
 	rm -f "$tmp"
 	exec "$QEMU" -M raspi3b -nographic -no-reboot -nic none \

@@ -36,7 +36,7 @@ fi
 # banner goes nowhere (U-Boot's mini-UART driver starts only once the pins
 # are the UART's, which the Pi firmware, absent in QEMU, would have set),
 # and its driver model's summary is the first line that reaches the UART.
-n=$(after '^U-Boot [0-9]|^Core: [0-9]+ devices' 0)
+n=$(after '^U-Boot [0-9]|^Core: +[0-9]+ devices' 0)
 [ -n "$n" ] || fail "no U-Boot banner: U-Boot did not run"
 n=$(after '^Found U-Boot script /boot.scr' "$n")
 [ -n "$n" ] || fail "U-Boot's distro boot did not find /boot.scr"
