@@ -294,6 +294,9 @@ struct emu {
 	unsigned int demo_next;
 };
 
+/* Data bytes in one USB packet of QEMU's usb-serial (64, less 2 of modem status). */
+#define CTL_USB_SERIAL_DATA 62
+
 static void ctl_reply(struct emu *e, const char *fmt, ...)
 {
 	char line[CTL_LINE_MAX * 2];
@@ -305,8 +308,18 @@ static void ctl_reply(struct emu *e, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return;
-	if ((size_t)n > sizeof(line) - 2)
-		n = (int)sizeof(line) - 2;
+	if ((size_t)n > sizeof(line) - 3)
+		n = (int)sizeof(line) - 3;
+	/*
+	 * On the Pi 3 the control port is QEMU's FTDI adapter (usb-serial):
+	 * 62 bytes of data per 64-byte USB packet, and unlike a real FTDI it
+	 * sends no status packet while idle. A reply that fills its last
+	 * packet leaves the guest's read URB waiting for a short one that
+	 * never comes, so such a reply gets a CR before its LF (the guest
+	 * drops it: magellan-check's ctl_line).
+	 */
+	if ((n + 1) % CTL_USB_SERIAL_DATA == 0)
+		line[n++] = '\r';
 	line[n++] = '\n';
 	if ((size_t)n > sizeof(e->ctl_out) - e->ctl_out_len) {
 		logmsg("control: reply dropped, the guest is not reading");

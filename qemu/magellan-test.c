@@ -114,7 +114,15 @@ static void test_rx(void)
 	EXPECT(feed(&rx, longcmd) == MAGELLAN_RX_BAD, "over-long command accepted");
 	EXPECT(feed(&rx, "m3\rm3\rpBB\rz\r") == MAGELLAN_RX_INIT && rx.inits == 2,
 	       "init after junk not recognised");
-	printf("commands: init string recognised, junk and over-long commands survived\n");
+	/* A boot loader's banner on the line before the attach. */
+	EXPECT(feed(&rx, "\r\nU-Boot 2023.01\r\nDRAM:  960 MiB\r\n") == MAGELLAN_RX_MORE,
+	       "banner: a line feed after CR taken as a command");
+	EXPECT(feed(&rx, "\nRPI 3 Model B\n") == MAGELLAN_RX_BAD, "banner line without CR accepted");
+	EXPECT(feed(&rx, "\nm3\rpBB\rz\r") == MAGELLAN_RX_INIT && rx.inits == 3,
+	       "init after a banner's line feed not recognised");
+	EXPECT(feed(&rx, "m3\rpB\nB\rz\r") != MAGELLAN_RX_INIT && rx.inits == 3,
+	       "a line feed inside a command ignored");
+	printf("commands: init string recognised, junk, banners and over-long commands survived\n");
 }
 
 static void test_junk(void)

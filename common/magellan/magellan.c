@@ -88,6 +88,22 @@ enum magellan_rx_result magellan_rx_byte(struct magellan_rx *rx, unsigned char c
 {
 	static const char *const init[] = { "m3", "pBB", "z" };
 
+	/*
+	 * A line feed ends no command (the host ends them with CR) but is
+	 * line noise that ends what came before it: a boot loader's banner on
+	 * the same UART ("\r\n" per line) leaves none in front of "m3".
+	 */
+	if (c == '\n') {
+		int noise = rx->len || rx->overflow;
+
+		rx->cmd[rx->len] = '\0';
+		rx->len = 0;
+		rx->overflow = 0;
+		if (!noise)
+			return MAGELLAN_RX_MORE;
+		rx->step = 0;
+		return MAGELLAN_RX_BAD;
+	}
 	if (c != '\r') {
 		if (rx->len < sizeof(rx->cmd) - 1)
 			rx->cmd[rx->len++] = (char)c;
