@@ -68,7 +68,11 @@ boot_rpi3)
 	# The watchdog is a function of the power manager's node (an MFD):
 	# its own platform device has no DT node of its own.
 	bound "power manager" brcm,bcm2835-pm
-	wdt=$(ls /sys/bus/platform/drivers/bcm2835-wdt 2> /dev/null | grep -v -e bind -e uevent | head -n 1)
+	wdt=
+	for d in /sys/bus/platform/drivers/bcm2835-wdt/*; do
+		# A bound device is a link there, as is the driver's module.
+		[ -L "$d" ] && [ "${d##*/}" != module ] && { wdt=${d##*/}; break; }
+	done
 	[ -n "$wdt" ] || fail "watchdog: no device bound to bcm2835-wdt"
 	echo "watchdog $wdt: bcm2835-wdt"
 	[ -c /dev/watchdog0 ] || fail "watchdog: no /dev/watchdog0"
