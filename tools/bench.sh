@@ -11,7 +11,8 @@
 #   BASELINE (a git revision: its warm make check too, run for run beside
 #   this one's, in a work tree of its own), LAVA (1: make lava's jobs
 #   beside the harness's boots of the same modes), FRESH (1: make check
-#   on a fresh Debian 12 chroot, tools/fresh-check.sh))
+#   on a fresh Debian 12 chroot, tools/fresh-check.sh), FIGURES (the
+#   groups to measure, default all: cold noop edit boot check))
 # It writes only below OUT: a patch edit is made in a copy of the series.
 set -eu
 : "${TOP:?}" "${OUT:?}" "${KOUT:?}" "${KIMAGE:?}" "${INITRAMFS:?}" "${BOOT_ARGS:?}"
@@ -19,6 +20,18 @@ runs=${RUNS:-5}
 cold_runs=${COLD_RUNS:-1}
 modes=${MODES:-dt}
 make=${MAKE:-make}
+figures=${FIGURES:-cold noop edit boot check}
+for f in $figures; do
+	case $f in
+	cold | noop | edit | boot | check) ;;
+	*) echo "Error: FIGURES: no group '$f' (cold noop edit boot check)" >&2; exit 2 ;;
+	esac
+done
+# want GROUP: GROUP is one of the figures asked for.
+want() {
+	case " $figures " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 work=$OUT/bench
 mkdir -p "$work"
 rows=$work/rows
@@ -51,15 +64,17 @@ echo "  BENCH   making sure everything is built first"
 $make -C "$TOP" all > "$work/prep.log" 2>&1 || { cat "$work/prep.log" >&2; exit 1; }
 
 # Cold kernel build from the extracted tree, ccache off.
-v=
-i=0
-while [ $i -lt "$cold_runs" ]; do
-	rm -rf "$KOUT"
-	v="$v $(time_cmd env CCACHE_DISABLE=1 "$make" -C "$TOP" kernel)"
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086 # one value per word
-record cold_kernel_build s 480 $v
+if want cold; then
+	v=
+	i=0
+	while [ $i -lt "$cold_runs" ]; do
+		rm -rf "$KOUT"
+		v="$v $(time_cmd env CCACHE_DISABLE=1 "$make" -C "$TOP" kernel)"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086 # one value per word
+	record cold_kernel_build s 480 $v
+fi
 
 # repeat CMD...: the seconds of RUNS runs of CMD, one per word.
 repeat() {
@@ -70,21 +85,24 @@ repeat() {
 	done
 }
 
-# shellcheck disable=SC2046 # one value per word
-record noop_make s 2 $(repeat "$make" -C "$TOP" all)
+if want noop; then
+	# shellcheck disable=SC2046 # one value per word
+	record noop_make s 2 $(repeat "$make" -C "$TOP" all)
+fi
 
 # Edit one patch: a copy of kernel-patches/ gets a throw-away patch that
 # touches one driver file, the kernel is built from it (KPATCHES=), then
 # from the copy without it again (both rebuilds are timed).
-patches=$work/kernel-patches
-rm -rf "$patches"
-cp -R "$TOP/kernel-patches" "$patches"
-cp "$patches/series" "$work/series.orig"
-v=
-i=0
-while [ $i -lt "$runs" ]; do
-	# The patch quotes the kernel file's licence line (REUSE-IgnoreStart)
-	cat > "$patches/9999-bench-edit.patch" <<PATCH
+if want edit; then
+	patches=$work/kernel-patches
+	rm -rf "$patches"
+	cp -R "$TOP/kernel-patches" "$patches"
+	cp "$patches/series" "$work/series.orig"
+	v=
+	i=0
+	while [ $i -lt "$runs" ]; do
+		# The patch quotes the kernel file's licence line (REUSE-IgnoreStart)
+		cat > "$patches/9999-bench-edit.patch" <<PATCH
 --- a/drivers/input/joystick/magellan.c
 +++ b/drivers/input/joystick/magellan.c
 @@ -1,3 +1,4 @@
@@ -93,63 +111,68 @@ while [ $i -lt "$runs" ]; do
  /*
   *  Copyright (c) 1999-2001 Vojtech Pavlik
 PATCH
-	# REUSE-IgnoreEnd
-	echo 9999-bench-edit.patch >> "$patches/series"
-	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
-	cp "$work/series.orig" "$patches/series"
-	rm -f "$patches/9999-bench-edit.patch"
-	v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
-	i=$((i + 1))
-done
-# shellcheck disable=SC2086
-record one_patch_edit_rebuild s 60 $v
-
-# QEMU start to KTAP end, per boot mode, and QEMU's peak RSS.
-for m in $modes; do
-	v='' rss=''
-	i=0
-	while [ $i -lt "$runs" ]; do
-		# shellcheck disable=SC2086 # BOOT_ARGS: one run.sh option per word
-		/usr/bin/time -f '%M' -o "$work/rss" sh "$TOP/qemu/harness.sh" --mode "$m" \
-			--timeout 120 --out "$work/results" $BOOT_ARGS > "$work/harness.log" 2>&1 ||
-			{ cat "$work/harness.log" >&2; echo "Error: boot in mode $m failed" >&2; exit 1; }
-		v="$v $(sed -n 's/^# mode [a-z]*: QEMU ran \([0-9.]*\)s.*/\1/p' "$work/results/$m.ktap")"
-		rss="$rss $(tail -n 1 "$work/rss")"
+		# REUSE-IgnoreEnd
+		echo 9999-bench-edit.patch >> "$patches/series"
+		v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
+		cp "$work/series.orig" "$patches/series"
+		rm -f "$patches/9999-bench-edit.patch"
+		v="$v $(time_cmd "$make" -C "$TOP" all KPATCHES="$patches")"
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086
-	record "boot_to_results_$m" s 5 $v
-	# shellcheck disable=SC2086
-	record "qemu_peak_rss_$m" KiB - $rss
-done
+	record one_patch_edit_rebuild s 60 $v
+fi
+
+# QEMU start to KTAP end, per boot mode, and QEMU's peak RSS.
+if want boot; then
+	for m in $modes; do
+		v='' rss=''
+		i=0
+		while [ $i -lt "$runs" ]; do
+			# shellcheck disable=SC2086 # BOOT_ARGS: one run.sh option per word
+			/usr/bin/time -f '%M' -o "$work/rss" sh "$TOP/qemu/harness.sh" --mode "$m" \
+				--timeout 120 --out "$work/results" $BOOT_ARGS > "$work/harness.log" 2>&1 ||
+				{ cat "$work/harness.log" >&2; echo "Error: boot in mode $m failed" >&2; exit 1; }
+			v="$v $(sed -n 's/^# mode [a-z]*: QEMU ran \([0-9.]*\)s.*/\1/p' "$work/results/$m.ktap")"
+			rss="$rss $(tail -n 1 "$work/rss")"
+			i=$((i + 1))
+		done
+		# shellcheck disable=SC2086
+		record "boot_to_results_$m" s 5 $v
+		# shellcheck disable=SC2086
+		record "qemu_peak_rss_$m" KiB - $rss
+	done
+fi
 
 # Warm make check; with BASELINE, that revision's too, alternating run for
 # run so that both see the same machine.
-if [ -n "${BASELINE-}" ]; then
-	base=$work/baseline
-	rev=$(git -C "$TOP" rev-parse --verify "$BASELINE^{commit}") ||
-		{ echo "Error: BASELINE=$BASELINE is not a revision of $TOP" >&2; exit 1; }
-	if [ "$(git -C "$base" rev-parse HEAD 2> /dev/null)" != "$rev" ]; then
-		git -C "$TOP" worktree remove --force "$base" 2> /dev/null || rm -rf "$base"
-		git -C "$TOP" worktree prune
-		git -C "$TOP" worktree add -q --detach "$base" "$rev"
+if want check; then
+	if [ -n "${BASELINE-}" ]; then
+		base=$work/baseline
+		rev=$(git -C "$TOP" rev-parse --verify "$BASELINE^{commit}") ||
+			{ echo "Error: BASELINE=$BASELINE is not a revision of $TOP" >&2; exit 1; }
+		if [ "$(git -C "$base" rev-parse HEAD 2> /dev/null)" != "$rev" ]; then
+			git -C "$TOP" worktree remove --force "$base" 2> /dev/null || rm -rf "$base"
+			git -C "$TOP" worktree prune
+			git -C "$TOP" worktree add -q --detach "$base" "$rev"
+		fi
+		echo "  BENCH   baseline $(git -C "$TOP" log -1 --format='%h %s' "$rev") in $base"
+		$make -C "$base" all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
+		v='' vb=''
+		r=0
+		while [ $r -lt "$runs" ]; do
+			v="$v $(time_cmd "$make" -C "$TOP" check)"
+			vb="$vb $(time_cmd "$make" -C "$base" check)"
+			r=$((r + 1))
+		done
+		# shellcheck disable=SC2086
+		record warm_make_check s 45 $v
+		# shellcheck disable=SC2086
+		record "warm_make_check_at_$(git -C "$TOP" rev-parse --short "$rev")" s - $vb
+	else
+		# shellcheck disable=SC2046
+		record warm_make_check s 45 $(repeat "$make" -C "$TOP" check)
 	fi
-	echo "  BENCH   baseline $(git -C "$TOP" log -1 --format='%h %s' "$rev") in $base"
-	$make -C "$base" all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
-	v='' vb=''
-	r=0
-	while [ $r -lt "$runs" ]; do
-		v="$v $(time_cmd "$make" -C "$TOP" check)"
-		vb="$vb $(time_cmd "$make" -C "$base" check)"
-		r=$((r + 1))
-	done
-	# shellcheck disable=SC2086
-	record warm_make_check s 45 $v
-	# shellcheck disable=SC2086
-	record "warm_make_check_at_$(git -C "$TOP" rev-parse --short "$rev")" s - $vb
-else
-	# shellcheck disable=SC2046
-	record warm_make_check s 45 $(repeat "$make" -C "$TOP" check)
 fi
 
 # make lava: each LAVA job's time beside the harness's boot of its mode
