@@ -219,7 +219,12 @@ carl9170_fw_upload)
 	want_bytes=$(($(wc -c < "$fw") - miniboot))
 	want_sum=$(tail -c "$want_bytes" "$fw" | sha256sum | cut -d' ' -f1)
 	echo "upload part of $fw: $want_bytes bytes after miniboot_size $miniboot, sha256 $want_sum"
-	wait_for 30 test -f "$state/upload.bin" || fail "the stub received no complete upload ($state/upload.bin) within 30 s"
+	if ! wait_for 30 test -f "$state/upload.bin"; then
+		# The console shows only warnings during the checks: what the
+		# driver said of the stick tells a lost chunk from a hung probe.
+		klog | grep -E 'carl9170|usb [0-9]+-[0-9.]+: ' | tail -n 8
+		fail "the stub received no complete upload ($state/upload.bin) within 30 s"
+	fi
 	got_bytes=$(wc -c < "$state/upload.bin")
 	got_sum=$(sha256sum < "$state/upload.bin" | cut -d' ' -f1)
 	echo "the stub received: $got_bytes bytes, sha256 $got_sum"
