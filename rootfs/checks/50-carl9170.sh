@@ -222,7 +222,7 @@ carl9170_fw_upload)
 	if ! wait_for 30 test -f "$state/upload.bin"; then
 		# The console shows only warnings during the checks: what the
 		# driver said of the stick tells a lost chunk from a hung probe.
-		klog | grep -E 'carl9170|usb [0-9]+-[0-9.]+: ' | tail -n 8
+		klog | grep -E 'carl9170([ :]|$)|usb [0-9]+-[0-9.]+: ' | tail -n 8
 		fail "the stub received no complete upload ($state/upload.bin) within 30 s"
 	fi
 	got_bytes=$(wc -c < "$state/upload.bin")
