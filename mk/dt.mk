@@ -53,9 +53,12 @@ $(VIRT_DTB): $(DT)/qemu-virt-uboot.dtb $(call board_overlays,virt)
 
 # The Pis' DTBs from the kernel tree, with symbols (-@) so that overlays
 # can use their labels. Asked of kbuild after each kernel build (KSTAMP:
-# the tree changed), which decides whether they are out of date.
+# the tree changed), which decides whether they are out of date; touched
+# after, since kbuild leaves a current one alone and it would stay older
+# than KSTAMP, asked again by every make.
 $(KOUT)/arch/arm64/boot/dts/broadcom/%.dtb: $(KSTAMP)
 	$(Q)$(KMAKE) -s DTC_FLAGS_$*=-@ broadcom/$*.dtb
+	$(Q)touch $@
 
 $(RPI3_DTB): $(KOUT)/arch/arm64/boot/dts/$(RPI3_DTB_SRC) $(call board_overlays,rpi3 rpi)
 	$(Q)$(call fdt_apply,$<,$(filter %.dtbo,$^))

@@ -22,11 +22,16 @@ series=$pdir/series
 if [ ! -f "$state/extracted" ]; then
 	[ -r "$tarball" ] || { echo "Error: $tarball: not readable (apt-get install linux-source-6.1)" >&2; exit 1; }
 	echo "  EXTRACT $tarball (about 10 s)"
-	rm -rf "$tree" "$tree.tmp"
+	rm -rf "$tree.tmp"
 	mkdir -p "$tree.tmp"
 	tar -xJf "$tarball" -C "$tree.tmp" --strip-components=1
 	mkdir -p "$tree.tmp/.nsbsp/orig"
+	# make wrote the series' id before this ran: kept, else the next make
+	# would write it again, newer than the tree, and patch and configure
+	# again with nothing changed.
+	[ ! -f "$state/series.id" ] || cp -p "$state/series.id" "$tree.tmp/.nsbsp/"
 	: > "$tree.tmp/.nsbsp/extracted"
+	rm -rf "$tree"
 	mv "$tree.tmp" "$tree"
 fi
 

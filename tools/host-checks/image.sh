@@ -4,6 +4,10 @@
 # case: uboot_tamper_refused host
 # case: flash_refuses host
 # case: flash_verify host
+# inputs: $TOP/tools/flash.sh $TOP/qemu $NSBSP_SDCARD $NSBSP_SDCARD.bmap $NSBSP_UBOOT_DTB
+# inputs: $NSBSP_FIT_STAGE $NSBSP_FIT $NSBSP_BOOT_SCR /usr/lib/u-boot/qemu_arm64/u-boot.bin
+# inputs: /usr/bin/qemu-system-aarch64 /usr/bin/mkimage /usr/bin/dumpimage /usr/bin/openssl
+# inputs: /usr/bin/bmaptool /sbin/fsck.fat /usr/bin/mcopy /sbin/losetup
 #
 # Host checks of the SD card image (make image) and make flash.
 # uboot_tamper_refused: U-Boot (uboot mode, the real key in its DT) refuses
@@ -22,6 +26,8 @@
 #   alone. Bytes written against the image's size are reported. One byte
 #   changed on the card in a mapped range fails the read-back, naming it.
 # Only loop devices over files in out/ are ever written, never a disk.
+# The inputs: the image and what the cases run (flash.sh, the QEMU
+# launch, U-Boot, the image and disk tools).
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 

@@ -2,6 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: image_reproducible host
+# inputs: $TOP/Makefile $TOP/mk $TOP/tools/*.* $TOP/board $TOP/dts $TOP/rootfs $TOP/common $TOP/kernel-patches
+# inputs: $NSBSP_KOUT/.config $KIMAGE $INITRAMFS $OUT/images/nsbsp$NSBSP_IMG_VARIANT.itb
+# inputs: $OUT/images/sdcard$NSBSP_IMG_VARIANT.img $OUT/images/sdcard$NSBSP_IMG_VARIANT.img.bmap
+# inputs: $NSBSP_FIT_KEY $NSBSP_FIT_CERT /usr/bin/mkimage /usr/bin/genimage
 #
 # image_reproducible: a second build of the same sources, in another
 # folder, later, under another host name, umask, time zone and locale and
@@ -11,6 +15,10 @@
 # compiled: make reproducible compiles them too). A difference names the
 # first file that differs (and diffoscope's account of it, where
 # installed).
+# Its inputs are what the build reads (the tracked build files, the FIT
+# key, the image tools) and the first build's products: while none of
+# them changed since a pass, make check reuses that pass; a change to any
+# builds the second time again.
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 set -u
