@@ -104,11 +104,19 @@ nonstring-unpatched: kernel
 	$(Q)$(MAKE) --no-print-directory nonstring-unpatched-cc LLVM= NONSTRING_FROM=$(KOUT)
 	$(Q)$(MAKE) --no-print-directory nonstring-unpatched-cc LLVM=$(NONSTRING_CLANG) NONSTRING_FROM=$(KOUT)
 
-nonstring-unpatched-cc: linux-tree $(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO)) | deps
-	$(Q)test -f $(NONSTRING_FROM)/.config || { echo "Error: no board build in $(NONSTRING_FROM) (make kernel)" >&2; exit 1; }
-	$(Q)mkdir -p $(NONSTRING_UNPATCHED)
-	$(Q)echo "$(or $(NONSTRING_MODE),none: $(NONSTRING_SKIP))" > $(NONSTRING_UNPATCHED)/checker
-ifneq ($(NONSTRING_MODE),)
+# Its kbuild pass costs seconds even when nothing changed: skipped while
+# the stamp holds the same command line and compiler and nothing the pass
+# reads is newer (the tree, the board build it follows, the pristine
+# scripts, the plugin), as KSTAMP does for the board build.
+NONSTRING_STAMP = $(NONSTRING_UNPATCHED)/built
+NONSTRING_BUILD_ID = $(NONSTRING_KMAKE) $(if $(NONSTRING_FULL),vmlinux modules,objects); \
+	$(shell $(KCC) --version 2> /dev/null | head -n 1)
+NONSTRING_CURRENT = $(shell [ '$(NONSTRING_BUILD_ID)' = "$$(cat $(NONSTRING_STAMP) 2> /dev/null)" ] && \
+	[ -z "$$(find $(KSRC) $(NONSTRING_FROM)/.config $(NONSTRING_FROM)/.nsbsp-built $(NONSTRING_UNPATCHED)/build/.config \
+		$(TOP)/tools/nonstring-pristine.sh $(TOP)/tools/nonstring-seeds.sh $(TOP)/tools/nonstring-cc.sh \
+		$(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO)) -newer $(NONSTRING_STAMP) -print -quit 2>&1)" ] && echo yes)
+define NONSTRING_UNPATCHED_BUILD
+	$(Q)rm -f $(NONSTRING_STAMP)
 	$(Q)sh $(TOP)/tools/nonstring-pristine.sh $(KSRC) $(NONSTRING_FROM) $(KPATCHES) $(NONSTRING_UNPATCHED)
 	$(Q)mkdir -p $(NONSTRING_UNPATCHED)/build
 	$(Q)$(if $(filter plugin,$(NONSTRING_MODE)),cp -p $(NONSTRING_SO) $(NONSTRING_UNPATCHED)/build/)
@@ -121,6 +129,15 @@ ifneq ($(NONSTRING_MODE),)
 	$(Q)test -s $(NONSTRING_UNPATCHED)/objects || { echo "Error: no board object depends on what the series changes" >&2; exit 1; }
 	$(Q)$(NONSTRING_KMAKE) -s $(if $(NONSTRING_FULL),vmlinux modules,$$(cat $(NONSTRING_UNPATCHED)/objects)) > $(NONSTRING_UNPATCHED)/build.log 2>&1 || \
 		{ cat $(NONSTRING_UNPATCHED)/build.log; exit 1; }
+	$(Q)echo '$(NONSTRING_BUILD_ID)' > $(NONSTRING_STAMP)
+endef
+
+nonstring-unpatched-cc: linux-tree $(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO)) | deps
+	$(Q)test -f $(NONSTRING_FROM)/.config || { echo "Error: no board build in $(NONSTRING_FROM) (make kernel)" >&2; exit 1; }
+	$(Q)mkdir -p $(NONSTRING_UNPATCHED)
+	$(Q)echo "$(or $(NONSTRING_MODE),none: $(NONSTRING_SKIP))" > $(NONSTRING_UNPATCHED)/checker
+ifneq ($(NONSTRING_MODE),)
+	$(if $(NONSTRING_CURRENT),@echo "  NONSTRING unpatched: $(TC) ($(NONSTRING_MODE)): current (nothing it compiles changed)",$(NONSTRING_UNPATCHED_BUILD))
 else
 	@echo "  NONSTRING unpatched: no checker for $(TC): $(NONSTRING_SKIP)"
 endif
