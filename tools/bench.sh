@@ -77,6 +77,13 @@ if want cold; then
 fi
 
 # repeat CMD...: the seconds of RUNS runs of CMD, one per word.
+# The baseline's make, that revision's own: with nothing of this make's
+# environment (KOUT and the rest that make bench hands this script are
+# this tree's; the baseline would build into this tree's folders).
+base_make() {
+	env -i PATH="$PATH" HOME="${HOME:-/root}" LANG="${LANG:-C.UTF-8}" "$make" -C "$base" "$@"
+}
+
 repeat() {
 	r=0
 	while [ $r -lt "$runs" ]; do
@@ -157,12 +164,12 @@ if want check; then
 			git -C "$TOP" worktree add -q --detach "$base" "$rev"
 		fi
 		echo "  BENCH   baseline $(git -C "$TOP" log -1 --format='%h %s' "$rev") in $base"
-		$make -C "$base" all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
+		base_make all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
 		v='' vb=''
 		r=0
 		while [ $r -lt "$runs" ]; do
 			v="$v $(time_cmd "$make" -C "$TOP" check)"
-			vb="$vb $(time_cmd "$make" -C "$base" check)"
+			vb="$vb $(time_cmd base_make check)"
 			r=$((r + 1))
 		done
 		# shellcheck disable=SC2086
