@@ -90,14 +90,18 @@ $(KOUT)/.config: $(FRAGMENTS) $(KOUT)/fragments.list $(KSRC)/.nsbsp/applied $(TO
 # KSTAMP is newer after every build, so what is made from the kernel's
 # output depends on it (not on the phony kernel) and is made again only then.
 KSTAMP := $(KOUT)/.nsbsp-built
+# $(call kbuild_current,ID,STAMP,FILES): a shell test, true while STAMP
+# holds ID and no file of FILES (folders: any file in them) is newer; a
+# missing file is never current. mk/nonstring.mk's builds use it too.
+kbuild_current = [ '$(1)' = "$$(cat $(2) 2> /dev/null)" ] && \
+	[ -z "$$(find $(3) -newer $(2) -print -quit 2>&1)" ]
 KBUILD_ID = $(KMAKE) Image modules; $(shell $(KCC) --version 2> /dev/null | head -n 1); \
 	$(KBUILD_BUILD_TIMESTAMP), $(KBUILD_BUILD_USER)@$(KBUILD_BUILD_HOST), build $(KBUILD_BUILD_VERSION)
 kernel: $(KSTAMP)
 $(KIMAGE): $(KSTAMP) ;
 $(KSTAMP): $(KOUT)/.config $$(KERNEL_DEPS) FORCE
 	$(if $(NONSTRING_SKIP),@echo "  NONSTRING check skipped: $(NONSTRING_SKIP)")
-	$(Q)if [ -f $(KIMAGE) ] && [ '$(KBUILD_ID)' = "$$(cat $(KSTAMP) 2> /dev/null)" ] && \
-		[ -z "$$(find $(KSRC) $(KOUT)/.config $(KERNEL_DEPS) -newer $(KSTAMP) -print -quit)" ]; then :; else \
+	$(Q)if [ -f $(KIMAGE) ] && $(call kbuild_current,$(KBUILD_ID),$(KSTAMP),$(KSRC) $(KOUT)/.config $(KERNEL_DEPS)); then :; else \
 		rm -f $(KSTAMP); \
 		sh $(TOP)/tools/kbuild-progress.sh $(KOUT) $(KMAKE) -s Image modules && \
 		echo '$(KBUILD_ID)' > $(KSTAMP); fi

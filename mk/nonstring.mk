@@ -111,10 +111,10 @@ nonstring-unpatched: kernel
 NONSTRING_STAMP = $(NONSTRING_UNPATCHED)/built
 NONSTRING_BUILD_ID = $(NONSTRING_KMAKE) $(if $(NONSTRING_FULL),vmlinux modules,objects); \
 	$(shell $(KCC) --version 2> /dev/null | head -n 1)
-NONSTRING_CURRENT = $(shell [ '$(NONSTRING_BUILD_ID)' = "$$(cat $(NONSTRING_STAMP) 2> /dev/null)" ] && \
-	[ -z "$$(find $(KSRC) $(NONSTRING_FROM)/.config $(NONSTRING_FROM)/.nsbsp-built $(NONSTRING_UNPATCHED)/build/.config \
-		$(TOP)/tools/nonstring-pristine.sh $(TOP)/tools/nonstring-seeds.sh $(TOP)/tools/nonstring-cc.sh \
-		$(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO)) -newer $(NONSTRING_STAMP) -print -quit 2>&1)" ] && echo yes)
+NONSTRING_CURRENT = $(shell $(call kbuild_current,$(NONSTRING_BUILD_ID),$(NONSTRING_STAMP),$(KSRC) \
+	$(NONSTRING_FROM)/.config $(NONSTRING_FROM)/.nsbsp-built $(NONSTRING_UNPATCHED)/build/.config \
+	$(TOP)/tools/nonstring-pristine.sh $(TOP)/tools/nonstring-seeds.sh $(TOP)/tools/nonstring-cc.sh \
+	$(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO))) && echo yes)
 define NONSTRING_UNPATCHED_BUILD
 	$(Q)rm -f $(NONSTRING_STAMP)
 	$(Q)sh $(TOP)/tools/nonstring-pristine.sh $(KSRC) $(NONSTRING_FROM) $(KPATCHES) $(NONSTRING_UNPATCHED)

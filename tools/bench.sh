@@ -76,7 +76,6 @@ if want cold; then
 	record cold_kernel_build s 480 $v
 fi
 
-# repeat CMD...: the seconds of RUNS runs of CMD, one per word.
 # The baseline's make, that revision's own: with nothing of this make's
 # environment (KOUT and the rest that make bench hands this script are
 # this tree's; the baseline would build into this tree's folders).
@@ -84,6 +83,7 @@ base_make() {
 	env -i PATH="$PATH" HOME="${HOME:-/root}" LANG="${LANG:-C.UTF-8}" "$make" -C "$base" "$@"
 }
 
+# repeat CMD...: the seconds of RUNS runs of CMD, one per word.
 repeat() {
 	r=0
 	while [ $r -lt "$runs" ]; do
