@@ -18,6 +18,14 @@ HOST_CASE_TIMEOUT ?= 600
 # much of a boot waiting (USB and serial handshakes, timers), so four
 # pieces on two cores finish sooner than two.
 CHECK_JOBS ?= $(words host $(MODES))
+# The pieces of make check from the longest to the shortest (the boot
+# modes and "host"): each runs CHECK_NICE steps of niceness below the one
+# before it. On a host with fewer cores than pieces the longest then runs
+# as if nearly alone, and each shorter one takes what the longer ones
+# leave; shared evenly, the longest would finish last, by the most.
+# A piece not listed runs at the lowest priority; CHECK_ORDER= shares evenly.
+CHECK_ORDER ?= dt rpi3 acpi uboot host
+CHECK_NICE ?= 2
 N ?= 50
 # Host checks that declare their inputs are not run again while those are
 # unchanged since they passed (common/run-checks); CHECK_CACHE=0 runs all.
@@ -65,7 +73,7 @@ endif
 endif
 check: ; @:
 else
-check: $$(BOOT_DEPS) $$(HOST_CHECK_DEPS)
+check: $$(BOOT_DEPS)
 	$(Q)mkdir -p $(RESULTS)
 	$(Q)rm -f $(RESULTS)/*.ktap $(RESULTS)/status
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-host $(addprefix check-mode-,$(MODES))
@@ -74,22 +82,33 @@ check: $$(BOOT_DEPS) $$(HOST_CHECK_DEPS)
 endif
 
 # One piece of make check each; their failures are in the KTAP, so they
-# never stop the others: the summary decides.
+# never stop the others: the summary decides. The boots start once the
+# images are there; what only the host checks read is made beside them, at
+# the host checks' priority.
+# check_place PIECE: its place in CHECK_ORDER (1 for the first), as many x.
+check_place = $(call check_place_in,$(1),$(CHECK_ORDER),x)
+check_place_in = $(if $(filter $(1),$(firstword $(2))),$(3),$(if $(2),$(call check_place_in,$(1),$(wordlist 2,$(words $(2)),$(2)),$(3) x),$(3)))
+check_niceness = $(if $(CHECK_ORDER),$(shell expr $(words $(call check_place,$(1))) \* $(CHECK_NICE) - $(CHECK_NICE)),0)
+nice_unless = nice -n $(call check_niceness,$(1))
 check-host:
+	$(Q)$(call nice_unless,host) $(MAKE) --no-print-directory host-check-deps
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
 	$(Q)rc=0; NSBSP_CHECK_TIMEOUT=$(HOST_CASE_TIMEOUT) TOP=$(TOP) OUT=$(OUT) KIMAGE=$(KIMAGE) INITRAMFS=$(INITRAMFS) BOARD_DTB=$(BOARD_DTB) \
 		FIXTURES=$(FIXTURES) FIXTURE_STAGING=$(ROOTFS)/fixtures HOST_BIN=$(HOST_BIN) \
 		$(if $(filter 1,$(CHECK_CACHE)),NSBSP_CHECK_CACHE=$(CHECK_CACHE_DIR)) \
-		sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
+		$(call nice_unless,host) sh $(TOP)/common/run-checks --host $(HOST_CHECK_DIR) > $(RESULTS)/host.ktap 2>&1 || rc=$$?; \
 		[ $$rc -eq 0 ] || echo "  ERROR   host: run-checks exited $$rc"
 	$(Q)echo "  RESULT  host: $$(grep -c '^ok ' $(RESULTS)/host.ktap) ok, $$(grep -c '^not ok ' $(RESULTS)/host.ktap) not ok$$(n=$$(grep -c '^# cached: ' $(RESULTS)/host.ktap); [ $$n -eq 0 ] || echo " ($$n of the passes cached: inputs unchanged)")"
 
 check-mode-%:
-	$(Q)sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
+	$(Q)$(call nice_unless,$*) sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
 		$(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT) || true
 
 soak: $$(BOOT_DEPS)
-	$(Q)sh $(TOP)/tools/soak.sh $(addprefix --checks ,$(CHECK_DIRS)) $(N) $(OUT)/soak "$(MODES)" -- \
+	$(Q)sh $(TOP)/tools/soak.sh $(addprefix --checks ,$(CHECK_DIRS)) \
+		$(foreach m,$(MODES),--nice $(m)=$(call check_niceness,$(m))) $(N) $(OUT)/soak "$(MODES)" -- \
 		--timeout $(TIMEOUT) $(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT)
 
-.PHONY: qemu check check-host soak
+host-check-deps: $$(HOST_CHECK_DEPS) ; @:
+
+.PHONY: qemu check check-host host-check-deps soak

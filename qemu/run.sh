@@ -162,6 +162,13 @@ uboot_args() {
 	esac
 }
 
+# no_autoboot_delay DTB: in a check boot nobody can press a key, so U-Boot
+# boots at once instead of counting down its bootdelay (its /config
+# bootdelay overrides the environment's); make qemu keeps the countdown.
+no_autoboot_delay() {
+	[ -z "$check" ] || fdtput -p -t i "$1" /config bootdelay 0
+}
+
 # ---- the boot modes ---------------------------------------------------------
 case $mode in
 rpi3)
@@ -187,9 +194,14 @@ rpi3)
 	# interrupt ("dwc2 3f980000.usb: Not connected") and no USB device,
 	# the fixture disk among them, comes up. U-Boot boots from the SD card.
 	fdtput -t s "$tmp" /config/environment preboot ""
+	no_autoboot_delay "$tmp"
 	exec 3< "$tmp"
 	rm -f "$tmp"
-	exec "$QEMU" -M raspi3b -nographic -no-reboot -nic none \
+	# One host thread runs the four vCPUs in turn (-accel tcg,thread=single):
+	# with a thread per vCPU, QEMU spends more host CPU keeping the threads
+	# in step (each TLB flush reaches all four) than on the guest, on a
+	# host with fewer cores than the Pi; the guest still has four CPUs.
+	exec "$QEMU" -M raspi3b -accel tcg,thread=single -nographic -no-reboot -nic none \
 		-kernel "$rpi_uboot_bin" -dtb /dev/fd/3 "$@" \
 		-drive "if=sd,format=raw,snapshot=on,file=$image"
 	;;
@@ -215,6 +227,7 @@ uboot)
 	tmp=$(mktemp "${TMPDIR:-/tmp}/nsbsp-uboot-dtb.XXXXXX")
 	cp "$uboot_dtb" "$tmp"
 	fdtput -p -t s "$tmp" /config bootcmd "$bootcmd"
+	no_autoboot_delay "$tmp"
 	# QEMU reads the DT at start: keep it open on fd 3, unlinked, so that
 	# nothing is left behind whatever ends QEMU.
 	exec 3< "$tmp"

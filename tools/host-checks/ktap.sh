@@ -165,6 +165,7 @@ cat > "$work/fake-harness.sh" <<'FAKE'
 mode=$2 out=$4
 n=$(($(cat "$out/../count.$mode" 2>/dev/null || echo 0) + 1))
 echo "$n" > "$out/../count.$mode"
+nice > "$out/../nice.$mode"
 case $mode in
 dt)
 	a='ok 1 alpha'
@@ -192,3 +193,14 @@ grep -q 'BROKEN   dt alpha: failed or missing in 2 of 2 runs' "$work/soak.out" |
 soak 3 "2" 1
 grep -q '^2/3 runs passed' "$work/soak.out" || fail "soak: a run with a failing case counted as passed"
 grep -q 'FLAKY    dt alpha: failed or missing in 1 of 3 runs' "$work/soak.out" || fail "soak: the flaky case is not named"
+# make soak boots each mode at make check's niceness (--nice MODE=N).
+base=$(nice)
+rm -rf "$work/soak"
+sh "$TOP/tools/soak.sh" --harness "$work/fake-harness.sh" --checks "$work/checks" --nice acpi=4 \
+	1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 || { cat "$work/soak.out"; fail "soak --nice acpi=4 failed"; }
+echo "soak --nice acpi=4: dt at niceness $(cat "$work/soak/nice.dt"), acpi at $(cat "$work/soak/nice.acpi") (soak's own: $base)"
+[ "$(cat "$work/soak/nice.dt")" -eq "$base" ] || fail "soak: dt did not keep soak's niceness"
+[ "$(cat "$work/soak/nice.acpi")" -eq $((base + 4)) ] || fail "soak: acpi was not booted 4 nicer"
+! sh "$TOP/tools/soak.sh" --nice acpi=x 1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 ||
+	fail "soak took --nice acpi=x"
+grep -q 'not MODE=N' "$work/soak.out" || fail "soak: --nice acpi=x refused without saying why"

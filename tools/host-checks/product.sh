@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: product_has_no_fixtures host
+# inputs: $NSBSP_SDCARD $NSBSP_KOUT/.config $NSBSP_KOUT/System.map $NSBSP_KOUT/modules.builtin
+# inputs: $NSBSP_KOUT/modules.order $FIXTURE_STAGING $TOP/board/linux/fixtures $TOP/kernel-patches
+# inputs: /usr/bin/dumpimage /usr/bin/mcopy /usr/bin/cpio
 #
 # product_has_no_fixtures: what sdcard.img carries holds no test fixture
 # (those are on the fixture disk, mk/fixtures.mk). Read from the FIT of the
@@ -16,6 +19,11 @@
 # - its initramfs holds no kernel module and no file of the fixture disk,
 #   by path or by content.
 # Each finding is named.
+# The inputs: the image (its FIT), what the build says of its kernel, the
+# fixture disk's files (its modules among them, the same code as the
+# build's .ko files the symbols are read from) and the fixture options;
+# the kernel's Makefiles, mapping options to modules, change only with
+# the series.
 # shellcheck source=../../common/check.sh
 . "$NSBSP_COMMON/check.sh"
 set -u
