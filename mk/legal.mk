@@ -33,11 +33,23 @@ LEGAL_ARGS = --out $(LEGAL) --top $(TOP) --build-out $(OUT) \
 	--licences $(TOP)/board/legal/licences --schema $(LEGAL_SCHEMA) --sde $(SOURCE_DATE_EPOCH) \
 	--uboot $(UBOOT_RPI_SRC)=$(UBOOT_RPI_BUILD)
 
-# Made anew each time (a few seconds): what it reads is the image itself.
+# The SBOM is made anew (a few seconds of CPU, in every make check) unless
+# the stamp holds the same command line and nothing it reads is newer: the
+# image and the records of where its files came from, the kernel build
+# (its stamp), the kernel tarball, the .debs, and every file of the
+# repository (reuse reads their licence headers).
+SBOM_STAMP := $(LEGAL)/.sbom-built
+SBOM_INPUTS = $(SDCARD_IMG) $(SDCARD_ORIGINS) $(ROOTFS)/staging.origins $(FIT_STAGE) \
+	$(KSTAMP) $(KTARBALL) $(DEBS) $(UBOOT_RPI_BUILD)/u-boot.bin
+sbom_current = [ -f $(LEGAL)/sbom.spdx.json ] && $(call kbuild_current,$(LEGAL_ARGS),$(SBOM_STAMP),$(SBOM_INPUTS)) && \
+	[ -z "$$(find $(TOP) \( -path $(OUT) -o -path $(TOP)/.git \) -prune -o -newer $(SBOM_STAMP) -print -quit)" ]
 sbom: $(SDCARD_IMG) | deps
-	$(Q)python3 $(TOP)/tools/legal-info.py $(LEGAL_ARGS)
+	$(Q)if $(sbom_current); then echo "  LEGAL   $(LEGAL)/ current (nothing it reads changed)"; else \
+		rm -f $(SBOM_STAMP) && python3 $(TOP)/tools/legal-info.py $(LEGAL_ARGS) && \
+		echo '$(LEGAL_ARGS)' > $(SBOM_STAMP); fi
 
 legal-info: $(SDCARD_IMG) | deps
+	$(Q)rm -f $(SBOM_STAMP)
 	$(Q)python3 $(TOP)/tools/legal-info.py $(LEGAL_ARGS) --sources --apt-state $(LEGAL_APT)
 	@echo "  LEGAL   $(LEGAL)/ (manifest.csv, sbom.spdx.json, licences/, sources/)"
 

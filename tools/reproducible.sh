@@ -89,12 +89,24 @@ if [ -n "$relink" ]; then
 	# makes: kbuild relinks, with the second build's time, user and
 	# host. Compiling commands stay the same as the first build's (same
 	# source tree, same compiler wrapper), so no object is compiled.
-	kcopy=$work/kernel
+	# Kbuild wrote the tree's path relative to the kernel folder
+	# (../../linux) into its .cmd files, and modpost follows it: the copy
+	# sits as deep below a link to the tree as the first build's folder
+	# sits below the tree, whatever WORK is.
+	ksrc=$top/out/linux
+	rel=$(realpath --relative-to="$kout" "$ksrc")
+	up=${rel%"${rel##*../}"} name=${rel##*../}
+	case $up:$name in
+	../*:[!/]*) ;;
+	*) echo "Error: $ksrc is not beside an ancestor of $kout" >&2; exit 2 ;;
+	esac
+	kcopy=$work/relink/$(echo "${up#../}" | sed 's,\.\./,d/,g')kernel
+	mkdir -p "$(dirname "$kcopy")"
+	ln -s "$ksrc" "$work/relink/$name"
 	nice -n 15 cp -a "$kout" "$kcopy"
 	rm -f "$kcopy/vmlinux" "$kcopy/vmlinux.o" "$kcopy/arch/arm64/boot/Image" "$kcopy/.version" \
 		"$kcopy/include/generated/compile.h" "$kcopy/include/generated/utsversion.h" \
 		"$kcopy"/init/version*.o
-	ksrc=$top/out/linux
 	set -- "$@" KOUT="$kcopy" KSRC="$ksrc" KPATCHES="$top/kernel-patches" \
 		NONSTRING_CC="sh $top/tools/nonstring-cc.sh" -o "$ksrc/.nsbsp/applied" -o "$kcopy/nonstring-plugin.so"
 	second_image=$kcopy/arch/arm64/boot/Image
