@@ -138,10 +138,15 @@ mv "$work/checks.good" "$work/checks"
 mkdir -p "$work/cache-checks"
 printf '#!/bin/sh\n# case: c_one host\n# inputs: %s\necho ran >> %s\ngrep -q pass %s\n' \
 	"$work/cache-input" "$work/cache-runs" "$work/cache-input" > "$work/cache-checks/10-c.sh"
-# cached INPUT RESULT RAN WHAT: with INPUT, the runner reports RESULT (ok,
-# not ok) and ran the case (yes) or reused a pass (no).
+# cached INPUT RESULT RAN WHAT [keep-mtime]: with INPUT, the runner
+# reports RESULT (ok, not ok) and ran the case (yes) or reused a pass (no).
+# keep-mtime writes INPUT in place and sets its modification time back:
+# the runner keeps each input's hash beside its stat, and only the change
+# time then tells the file was written.
 cached() {
+	touch -r "$work/cache-input" "$work/cache-mtime" 2> /dev/null || :
 	echo "$1" > "$work/cache-input"
+	[ "${5-}" != keep-mtime ] || touch -r "$work/cache-mtime" "$work/cache-input"
 	: > "$work/cache-runs"
 	NSBSP_CHECK_CACHE=$work/cache sh "$NSBSP_COMMON/run-checks" --host "$work/cache-checks" \
 		> "$work/runner.out" 2>&1 || fail "run-checks failed"
@@ -154,6 +159,7 @@ cached() {
 cached pass ok yes "first run"
 cached pass ok no "same inputs"
 cached "pass again" ok yes "an input changed"
+cached "pass agaim" ok yes "an input changed, same size and time" keep-mtime
 cached fail "not ok" yes "a failure"
 cached fail "not ok" yes "the same failure again"
 
