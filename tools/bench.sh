@@ -151,9 +151,13 @@ if want boot; then
 	done
 fi
 
-# Warm make check; with BASELINE, that revision's too, alternating run for
-# run so that both see the same machine.
+# Warm make check: nothing changed since the last one. The first after a
+# build is not: it runs again the host checks that read what the build
+# changed (a commit changes the images), so it is a figure of its own and
+# the warm runs follow it. With BASELINE, that revision's too, alternating
+# run for run so that both see the same machine.
 if want check; then
+	record first_make_check s - "$(time_cmd "$make" -C "$TOP" check)"
 	if [ -n "${BASELINE-}" ]; then
 		base=$work/baseline
 		rev=$(git -C "$TOP" rev-parse --verify "$BASELINE^{commit}") ||
@@ -165,6 +169,7 @@ if want check; then
 		fi
 		echo "  BENCH   baseline $(git -C "$TOP" log -1 --format='%h %s' "$rev") in $base"
 		base_make all > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
+		base_make check > "$work/baseline-prep.log" 2>&1 || { cat "$work/baseline-prep.log" >&2; exit 1; }
 		v='' vb=''
 		r=0
 		while [ $r -lt "$runs" ]; do
