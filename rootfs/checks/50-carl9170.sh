@@ -223,6 +223,10 @@ carl9170_fw_upload)
 		# The console shows only warnings during the checks: what the
 		# driver said of the stick tells a lost chunk from a hung probe.
 		klog | grep -E 'carl9170([ :]|$)|usb [0-9]+-[0-9.]+: ' | tail -n 8
+		# and the stub's side (CLOCK_MONOTONIC, the kernel log's time
+		# base here): a chunk that reached it late tells a slow stub
+		# from a lost chunk
+		tail -n 8 "$state/log" 2> /dev/null | sed 's/^/stub: /'
 		fail "the stub received no complete upload ($state/upload.bin) within 30 s"
 	fi
 	got_bytes=$(wc -c < "$state/upload.bin")
