@@ -18,7 +18,7 @@ CLEAN_DIRS += $(OUT)/rootfs $(OUT)/rootfs-* $(OUT)/images $(OUT)/target
 NSBSP_LIB := /usr/lib/nsbsp
 ROOTFS_FILES += $(TOP)/rootfs/skeleton/.=/ \
 	$(DEBS)/root/bin/busybox=/bin/busybox link:busybox=/bin/sh link:bin/busybox=/init \
-	$(foreach f,check.sh klog.sh ktap.sh splat.ere run-checks,$(TOP)/common/$(f)=$(NSBSP_LIB)/common/$(f)) \
+	$(foreach f,check.sh klog.sh ktap.sh poll.sh splat.ere run-checks,$(TOP)/common/$(f)=$(NSBSP_LIB)/common/$(f)) \
 	link:../lib/nsbsp/common/run-checks=/usr/bin/run-checks \
 	$(foreach f,$(wildcard $(TOP)/rootfs/checks/*.sh),$(f)=$(NSBSP_LIB)/checks/$(notdir $(f))) \
 	$(foreach p,$(TARGET_PROGS),$(TARGET_BIN)/$(p)=/usr/bin/$(p))

@@ -45,6 +45,8 @@
 . "${NSBSP_COMMON:=/usr/lib/nsbsp/common}/check.sh"
 # shellcheck source=../../common/klog.sh
 . "$NSBSP_COMMON/klog.sh"
+# shellcheck source=../../common/poll.sh
+. "$NSBSP_COMMON/poll.sh"
 
 fw=/lib/firmware/carl9170-1.fw
 badfw_dir=/lib/firmware/nsbsp-carl9170/bad-magic
@@ -57,24 +59,6 @@ drv=/sys/bus/usb/drivers/carl9170
 # A value of the stub's config file.
 conf_get() {
 	sed -n "s/^$1=//p" "$conf"
-}
-
-# Poll $1 times a second ($2: the pause, 1/$1 as sleep takes it), at most $3
-# seconds, until the command succeeds.
-poll() {
-	limit=$(($3 * $1)) pause=$2
-	shift 3
-	n=0
-	until "$@"; do
-		n=$((n + 1))
-		[ "$n" -le "$limit" ] || return 1
-		sleep "$pause"
-	done
-}
-
-# Every 0.1 s, at most $1 seconds.
-wait_for() {
-	poll 10 0.1 "$@"
 }
 
 # A real stick instead of the stub (make qemu CARL9170=..., or the board).
@@ -164,7 +148,7 @@ unplugged() {
 # Every 20 ms, at most $1 seconds: the bad firmware set binds once per
 # image and each verdict takes a fraction of a second.
 wait_fast() {
-	poll 50 0.02 "$@"
+	poll 0.02 "$@"
 }
 
 # The driver is done with interface $1: it gave it back (a refused firmware)
@@ -323,7 +307,7 @@ carl9170_bad_fw_set)
 	echo "$total images, each bound to $intf"
 	dl=$(grep -c 'FW DL' "$state/log" || true)
 	tab=$(printf '\t')
-	# the loop only binds (shell builtins but the poll's sleep): the kernel
+	# the loop only binds (shell builtins): the kernel
 	# log is read once, afterwards, and split at the per-image markers
 	while IFS=$tab read -r name want; do
 		echo "nsbsp: carl9170_bad_fw_set image $name" > /dev/kmsg
