@@ -307,8 +307,8 @@ carl9170_bad_fw_set)
 	echo "$total images, each bound to $intf"
 	dl=$(grep -c 'FW DL' "$state/log" || true)
 	tab=$(printf '\t')
-	# the loop only binds (shell builtins): the kernel
-	# log is read once, afterwards, and split at the per-image markers
+	# the loop only binds (shell builtins): the kernel log is read once,
+	# afterwards, and split at the per-image markers
 	while IFS=$tab read -r name want; do
 		echo "nsbsp: carl9170_bad_fw_set image $name" > /dev/kmsg
 		printf '%s' "$fwsets/$name" > "$fwpath"
