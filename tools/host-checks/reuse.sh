@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
 # case: reuse_lint host
+# inputs: $(git -C "$TOP" ls-files -co --exclude-standard 2> /dev/null | sed "s|^|$TOP/|" | grep . || echo "$TOP")
+# inputs: /usr/bin/reuse /usr/lib/python3/dist-packages/reuse
 #
-# Host check of the repository's licence information (docs/legal.md); no
-# inputs line: it reads every file of the repository.
+# Host check of the repository's licence information (docs/legal.md). It
+# reads every file of the repository that git does not ignore, as reuse
+# does (without git: every file under $TOP).
 # reuse_lint: every file of the repository has a licence and a copyright
 #   notice (SPDX headers, .reuse/dep5) and every licence its text in
 #   LICENSES/: `reuse lint` (Debian's reuse), REUSE Specification 3.0.
