@@ -104,17 +104,24 @@ nonstring-unpatched: kernel
 	$(Q)$(MAKE) --no-print-directory nonstring-unpatched-cc LLVM= NONSTRING_FROM=$(KOUT)
 	$(Q)$(MAKE) --no-print-directory nonstring-unpatched-cc LLVM=$(NONSTRING_CLANG) NONSTRING_FROM=$(KOUT)
 
-# Its kbuild pass costs seconds even when nothing changed: skipped while
-# the stamp holds the same command line and compiler and nothing the pass
-# reads is newer (the tree, the board build it follows, the pristine
-# scripts, the plugin), as KSTAMP does for the board build.
+# Its pass (the pristine tree's object list, then kbuild) costs tens of
+# seconds even when nothing changed: skipped while the stamp holds the same
+# command line and compiler and nothing the pass reads is newer (the tree,
+# the series, the board's configuration, the pristine scripts, the plugin),
+# as KSTAMP does for the board build, nor any object's dependency record
+# (.o.cmd) of the board build it follows. Not the board's own stamp: every
+# commit relinks the board kernel (its version string has the commit's
+# time), which rewrites only the records of init/version*.o and vmlinux.o,
+# never one that the list is made of.
 NONSTRING_STAMP = $(NONSTRING_UNPATCHED)/built
 NONSTRING_BUILD_ID = $(NONSTRING_KMAKE) $(if $(NONSTRING_FULL),vmlinux modules,objects); \
 	$(shell $(KCC) --version 2> /dev/null | head -n 1)
-NONSTRING_CURRENT = $(shell $(call kbuild_current,$(NONSTRING_BUILD_ID),$(NONSTRING_STAMP),$(KSRC) \
-	$(NONSTRING_FROM)/.config $(NONSTRING_FROM)/.nsbsp-built $(NONSTRING_UNPATCHED)/build/.config \
+NONSTRING_CURRENT = $(shell $(call kbuild_current,$(NONSTRING_BUILD_ID),$(NONSTRING_STAMP),$(KSRC) $(KPATCHES) \
+	$(NONSTRING_FROM)/.config $(NONSTRING_UNPATCHED)/build/.config \
 	$(TOP)/tools/nonstring-pristine.sh $(TOP)/tools/nonstring-seeds.sh $(TOP)/tools/nonstring-cc.sh \
-	$(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO))) && echo yes)
+	$(if $(filter plugin,$(NONSTRING_MODE)),$(NONSTRING_SO))) && \
+	[ -z "$$(find $(NONSTRING_FROM) -name '.*.o.cmd' -newer $(NONSTRING_STAMP) \
+		! -path '$(NONSTRING_FROM)/init/.version*.o.cmd' ! -path '$(NONSTRING_FROM)/.vmlinux.o.cmd' -print -quit)" ] && echo yes)
 define NONSTRING_UNPATCHED_BUILD
 	$(Q)rm -f $(NONSTRING_STAMP)
 	$(Q)sh $(TOP)/tools/nonstring-pristine.sh $(KSRC) $(NONSTRING_FROM) $(KPATCHES) $(NONSTRING_UNPATCHED)
