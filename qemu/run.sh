@@ -145,10 +145,9 @@ if [ -z "$check" ]; then
 	done
 fi
 # A check boot's QEMU is a batch job: its vCPU thread computes until the
-# guest idles, and beside the other boots on fewer cores than boots, the
-# scheduler's switching between them (each switch costs a TCG thread its
-# warm caches) cost more host CPU than the guests' own work grew by.
-# SCHED_BATCH keeps the others' wakeups from preempting it.
+# guest idles. Beside the other boots, on fewer cores than boots, every
+# switch costs a TCG thread its warm caches; SCHED_BATCH keeps the
+# others' wakeups from preempting it, so it runs whole time slices.
 if [ -n "$check" ]; then
 	chrt -b -p 0 $$ > /dev/null || die "chrt: could not make this boot SCHED_BATCH"
 fi
