@@ -82,16 +82,23 @@ no_stub() {
 # Offsets and numbers of the firmware's descriptors (fwdesc.h): the OTAR
 # descriptor (first "OTAR" in the file, as carl9170_find_fw_desc scans),
 # its miniboot_size, and the MOTD descriptor of the chain with its date.
+# The file goes to awk as one hex string, searched with index(): a byte
+# array of the whole file costs the emulated board a second a case.
 fw_info() {
-	od -An -v -tu1 "$1" | awk '
-	{ for (i = 1; i <= NF; i++) b[n++] = $i }
-	function le16(o) { return b[o] + 256 * b[o + 1] }
+	od -An -v -tx1 "$1" | tr -d ' \n' | awk '
+	{ s = $0; n = length(s) / 2 }
+	function b(o) { return index("0123456789abcdef", substr(s, 2 * o + 1, 1)) * 16 + index("0123456789abcdef", substr(s, 2 * o + 2, 1)) - 17 }
+	function le16(o) { return b(o) + 256 * b(o + 1) }
 	function le32(o) { return le16(o) + 65536 * le16(o + 2) }
-	function magic(o, m0, m1, m2, m3) { return b[o] == m0 && b[o + 1] == m1 && b[o + 2] == m2 && b[o + 3] == m3 }
+	function magic(o, m) { return substr(s, 2 * o + 1, 8) == m }
 	END {
-		for (o = 0; o + 32 <= n; o++)
-			if (magic(o, 79, 84, 65, 82))	# OTAR
+		# the first OTAR at a byte boundary (an odd position of the string)
+		for (from = 1; (i = index(substr(s, from), "4f544152")) > 0; from += i)
+			if ((from + i - 1) % 2 == 1)
 				break
+		if (i == 0)
+			exit 1
+		o = (from + i - 2) / 2
 		if (o + 32 > n)
 			exit 1
 		printf "otar=%d miniboot=%d", o, le16(o + 22)
@@ -99,11 +106,11 @@ fw_info() {
 			l = le16(d + 4)
 			if (l < 8)
 				exit 1
-			if (magic(d, 77, 79, 84, 68)) {	# MOTD: fw_year_month_day at +8, release[20] at +36
+			if (magic(d, "4d4f5444")) {	# MOTD: fw_year_month_day at +8, release[20] at +36
 				t = le32(d + 8)
 				printf " motd=%d date=2%03d-%02d-%02d", d, int(t / 372) + 10, int(t / 31) % 12 + 1, t % 31 + 1
 			}
-			if (magic(d, 76, 65, 83, 84))	# LAST
+			if (magic(d, "4c415354"))	# LAST
 				break
 		}
 		printf "\n"
