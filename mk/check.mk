@@ -23,6 +23,7 @@ CHECK_JOBS ?= $(words host $(MODES))
 # before it. On a host with fewer cores than pieces the longest then runs
 # as if nearly alone, and each shorter one takes what the longer ones
 # leave; shared evenly, the longest would finish last, by the most.
+# The first one's QEMU also preempts the others' (qemu/run.sh --sched).
 # A piece not listed runs at the lowest priority; CHECK_ORDER= shares evenly.
 CHECK_ORDER ?= dt rpi3 acpi uboot host
 CHECK_NICE ?= 2
@@ -102,6 +103,7 @@ check-host:
 
 check-mode-%:
 	$(Q)$(call nice_unless,$*) sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
+		$(if $(filter $*,$(firstword $(CHECK_ORDER))),--sched other) \
 		$(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT) || true
 
 soak: $$(BOOT_DEPS)
