@@ -108,7 +108,8 @@ check-mode-%:
 
 soak: $$(BOOT_DEPS)
 	$(Q)sh $(TOP)/tools/soak.sh $(addprefix --checks ,$(CHECK_DIRS)) \
-		$(foreach m,$(MODES),--nice $(m)=$(call check_niceness,$(m))) $(N) $(OUT)/soak "$(MODES)" -- \
+		$(foreach m,$(MODES),--nice $(m)=$(call check_niceness,$(m))) \
+		$(foreach m,$(filter $(firstword $(CHECK_ORDER)),$(MODES)),--sched $(m)=other) $(N) $(OUT)/soak "$(MODES)" -- \
 		--timeout $(TIMEOUT) $(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT)
 
 host-check-deps: $$(HOST_CHECK_DEPS) ; @:

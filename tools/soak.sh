@@ -7,20 +7,22 @@
 # case that failed or was missing in some runs is named FLAKY, in every
 # run BROKEN; the last line is "K/N runs passed".
 #
-# usage: soak.sh [--harness PROGRAM] [--checks DIR] [--nice MODE=N] N OUTDIR MODES -- HARNESS_OPTION...
+# usage: soak.sh [--harness PROGRAM] [--checks DIR] [--nice MODE=N] [--sched MODE=POLICY] N OUTDIR MODES -- HARNESS_OPTION...
 #   --harness PROGRAM  what boots one mode (default qemu/harness.sh), run as
 #                      "sh PROGRAM --mode MODE --out DIR HARNESS_OPTION..."
 #   --checks DIR       a folder of on-target checks (default: the product's
 #                      and the fixtures'); may be given more than once
 #   --nice MODE=N      boot MODE at niceness N, as make check does
 #                      (CHECK_ORDER); may be given once per mode
+#   --sched MODE=POLICY  boot MODE with that host scheduling policy (the
+#                      harness's --sched: batch or other), as make check does
 # Exit status: 0 when every run passed, 1 otherwise.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 harness=$here/qemu/harness.sh
 checks=
 usage() {
-	echo "usage: $0 [--harness PROGRAM] [--checks DIR] [--nice MODE=N] N OUTDIR MODES -- HARNESS_OPTION..." >&2
+	echo "usage: $0 [--harness PROGRAM] [--checks DIR] [--nice MODE=N] [--sched MODE=POLICY] N OUTDIR MODES -- HARNESS_OPTION..." >&2
 	exit 1
 }
 while [ $# -gt 0 ]; do
@@ -33,6 +35,14 @@ while [ $# -gt 0 ]; do
 		*) echo "Error: --nice $2: not MODE=N (N a niceness 0-19)" >&2; usage ;;
 		esac
 		eval "nice_${2%%=*}=\${2#*=}"
+		shift 2
+		;;
+	--sched)
+		case $2 in
+		[a-z0-9_]*=batch | [a-z0-9_]*=other) ;;
+		*) echo "Error: --sched $2: not MODE=batch or MODE=other" >&2; usage ;;
+		esac
+		eval "sched_${2%%=*}=\${2#*=}"
 		shift 2
 		;;
 	-*) echo "Error: unknown option $1" >&2; usage ;;
@@ -56,9 +66,9 @@ while [ "$i" -le "$n" ]; do
 	mkdir -p "$out/run"
 	# The modes of one run boot side by side, as in make check.
 	for m in $modes; do
-		niceness=0
-		eval "niceness=\${nice_$m:-0}"
-		nice -n "$niceness" sh "$harness" --mode "$m" --out "$out/run" "$@" > "$out/run-$m.log" 2>&1 &
+		niceness=0 sched=batch
+		eval "niceness=\${nice_$m:-0} sched=\${sched_$m:-batch}"
+		nice -n "$niceness" sh "$harness" --mode "$m" --out "$out/run" --sched "$sched" "$@" > "$out/run-$m.log" 2>&1 &
 		eval "pid_$m=\$!"
 	done
 	files=

@@ -172,6 +172,7 @@ mode=$2 out=$4
 n=$(($(cat "$out/../count.$mode" 2>/dev/null || echo 0) + 1))
 echo "$n" > "$out/../count.$mode"
 nice > "$out/../nice.$mode"
+echo "$5 $6" > "$out/../sched.$mode"
 case $mode in
 dt)
 	a='ok 1 alpha'
@@ -210,3 +211,14 @@ echo "soak --nice acpi=4: dt at niceness $(cat "$work/soak/nice.dt"), acpi at $(
 ! sh "$TOP/tools/soak.sh" --nice acpi=x 1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 ||
 	fail "soak took --nice acpi=x"
 grep -q 'not MODE=N' "$work/soak.out" || fail "soak: --nice acpi=x refused without saying why"
+# and the first of CHECK_ORDER with the harness's --sched other, the
+# others batch.
+rm -rf "$work/soak"
+sh "$TOP/tools/soak.sh" --harness "$work/fake-harness.sh" --checks "$work/checks" --sched dt=other \
+	1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 || { cat "$work/soak.out"; fail "soak --sched dt=other failed"; }
+echo "soak --sched dt=other: dt '$(cat "$work/soak/sched.dt")', acpi '$(cat "$work/soak/sched.acpi")'"
+[ "$(cat "$work/soak/sched.dt")" = "--sched other" ] || fail "soak: dt was not booted with --sched other"
+[ "$(cat "$work/soak/sched.acpi")" = "--sched batch" ] || fail "soak: acpi was not booted with --sched batch"
+! sh "$TOP/tools/soak.sh" --sched dt=fast 1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 ||
+	fail "soak took --sched dt=fast"
+grep -q 'not MODE=batch or MODE=other' "$work/soak.out" || fail "soak: --sched dt=fast refused without saying why"
