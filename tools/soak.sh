@@ -68,7 +68,7 @@ while [ "$i" -le "$n" ]; do
 	for m in $modes; do
 		niceness=0 sched=batch
 		eval "niceness=\${nice_$m:-0} sched=\${sched_$m:-batch}"
-		nice -n "$niceness" sh "$harness" --mode "$m" --out "$out/run" --sched "$sched" "$@" > "$out/run-$m.log" 2>&1 &
+		nice -n "$niceness" sh "$harness" --mode "$m" --out "$out/run" "$@" --sched "$sched" > "$out/run-$m.log" 2>&1 &
 		eval "pid_$m=\$!"
 	done
 	files=

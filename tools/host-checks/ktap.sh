@@ -172,7 +172,9 @@ mode=$2 out=$4
 n=$(($(cat "$out/../count.$mode" 2>/dev/null || echo 0) + 1))
 echo "$n" > "$out/../count.$mode"
 nice > "$out/../nice.$mode"
-echo "$5 $6" > "$out/../sched.$mode"
+# the last two arguments: the real harness takes its own options first
+# and hands the rest, --sched among them, to run.sh
+eval "echo \"\${$(($# - 1))} \${$#}\"" > "$out/../sched.$mode"
 case $mode in
 dt)
 	a='ok 1 alpha'
@@ -215,7 +217,7 @@ grep -q 'not MODE=N' "$work/soak.out" || fail "soak: --nice acpi=x refused witho
 # others batch.
 rm -rf "$work/soak"
 sh "$TOP/tools/soak.sh" --harness "$work/fake-harness.sh" --checks "$work/checks" --sched dt=other \
-	1 "$work/soak" "dt acpi" -- > "$work/soak.out" 2>&1 || { cat "$work/soak.out"; fail "soak --sched dt=other failed"; }
+	1 "$work/soak" "dt acpi" -- --timeout 60 > "$work/soak.out" 2>&1 || { cat "$work/soak.out"; fail "soak --sched dt=other failed"; }
 echo "soak --sched dt=other: dt '$(cat "$work/soak/sched.dt")', acpi '$(cat "$work/soak/sched.acpi")'"
 [ "$(cat "$work/soak/sched.dt")" = "--sched other" ] || fail "soak: dt was not booted with --sched other"
 [ "$(cat "$work/soak/sched.acpi")" = "--sched batch" ] || fail "soak: acpi was not booted with --sched batch"
