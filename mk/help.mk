@@ -82,7 +82,7 @@ help:
 	@echo '  HOST_CASE_TIMEOUT=600  - seconds one host case may take'
 	@echo '  LAVA_TIMEOUT=900       - seconds make lava'"'"'s case may take (each boot in it: TIMEOUT)'
 	@echo '  CHECK_JOBS=N           - boots/host checks make check runs at once (default: all)'
-	@echo '  CHECK_ORDER="dt rpi3 ..." - make check: its pieces, longest first, each CHECK_NICE steps nicer (default dt rpi3 acpi uboot host)'
+	@echo '  CHECK_ORDER="dt rpi3 ..." - make check: its pieces, longest first, each CHECK_NICE steps nicer, the first not a batch job (default dt rpi3 acpi uboot host)'
 	@echo '  CHECK_NICE=N           - make check: the niceness step between two pieces of CHECK_ORDER (default 2)'
 	@echo '  CHECK_CACHE=0          - make check: run every host check, also those whose inputs did not change'
 	@echo '  JOBS=N                 - parallel kernel build jobs (default: nproc)'
