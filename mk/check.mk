@@ -91,6 +91,8 @@ check_place = $(call check_place_in,$(1),$(CHECK_ORDER),x)
 check_place_in = $(if $(filter $(1),$(firstword $(2))),$(3),$(if $(2),$(call check_place_in,$(1),$(wordlist 2,$(words $(2)),$(2)),$(3) x),$(3)))
 check_niceness = $(if $(CHECK_ORDER),$(shell expr $(words $(call check_place,$(1))) \* $(CHECK_NICE) - $(CHECK_NICE)),0)
 nice_unless = nice -n $(call check_niceness,$(1))
+# check_sched PIECE: its QEMU's host scheduling policy (qemu/run.sh --sched).
+check_sched = $(if $(filter $(1),$(firstword $(CHECK_ORDER))),other,batch)
 check-host:
 	$(Q)$(call nice_unless,host) $(MAKE) --no-print-directory host-check-deps
 	$(Q)echo "  HOST    checks (results in $(RESULTS)/host.ktap)"
@@ -103,13 +105,12 @@ check-host:
 
 check-mode-%:
 	$(Q)$(call nice_unless,$*) sh $(TOP)/qemu/harness.sh --mode $* --timeout $(TIMEOUT) --out $(RESULTS) \
-		$(if $(filter $*,$(firstword $(CHECK_ORDER))),--sched other) \
-		$(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT) || true
+		--sched $(call check_sched,$*) $(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT) || true
 
 soak: $$(BOOT_DEPS)
 	$(Q)sh $(TOP)/tools/soak.sh $(addprefix --checks ,$(CHECK_DIRS)) \
-		$(foreach m,$(MODES),--nice $(m)=$(call check_niceness,$(m))) \
-		$(foreach m,$(filter $(firstword $(CHECK_ORDER)),$(MODES)),--sched $(m)=other) $(N) $(OUT)/soak "$(MODES)" -- \
+		$(foreach m,$(MODES),--nice $(m)=$(call check_niceness,$(m)) --sched $(m)=$(call check_sched,$(m))) \
+		$(N) $(OUT)/soak "$(MODES)" -- \
 		--timeout $(TIMEOUT) $(BOOT_ARGS) --append nsbsp.timeout=$(CASE_TIMEOUT)
 
 host-check-deps: $$(HOST_CHECK_DEPS) ; @:

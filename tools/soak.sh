@@ -9,7 +9,8 @@
 #
 # usage: soak.sh [--harness PROGRAM] [--checks DIR] [--nice MODE=N] [--sched MODE=POLICY] N OUTDIR MODES -- HARNESS_OPTION...
 #   --harness PROGRAM  what boots one mode (default qemu/harness.sh), run as
-#                      "sh PROGRAM --mode MODE --out DIR HARNESS_OPTION..."
+#                      "sh PROGRAM --mode MODE --out DIR HARNESS_OPTION...
+#                      --sched POLICY" (the harness hands --sched to run.sh)
 #   --checks DIR       a folder of on-target checks (default: the product's
 #                      and the fixtures'); may be given more than once
 #   --nice MODE=N      boot MODE at niceness N, as make check does
