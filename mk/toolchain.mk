@@ -12,6 +12,14 @@ export CCACHE_BASEDIR := $(TOP)
 # mtime unless told to hash contents; a plugin built in another clone has
 # another mtime, so only contents give the same cache entries everywhere.
 export CCACHE_COMPILERCHECK := content
+# A compile ccache has not seen runs once: in the depend mode ccache keys
+# the result on the dependency list the compiler writes itself (kbuild's
+# and U-Boot's -Wp,-MMD / -Wp,-MD), instead of preprocessing every source
+# once more to hash it, which costs a cold build (a fresh machine, a new
+# compiler) about a fifth more than compiling without ccache. Commands
+# without -MD/-MMD (the one-file host and target tools) get ccache's usual
+# modes.
+export CCACHE_DEPEND := 1
 
 # The kernel's compiler: LLVM=1 clang, LLVM=-22 clang-22, LLVM=/path/ that
 # folder's clang; otherwise $(CROSS_COMPILE)gcc. TC names its output folders.
