@@ -26,8 +26,13 @@ fi
 
 echo "  APT     installing$missing (a minute or more on a fresh machine)"
 export DEBIAN_FRONTEND=noninteractive
+# A fresh machine has no package lists yet: apt would only say it knows
+# none of the packages. Lists that are out of date (a package moved on
+# in -security) show as a failed install, which is tried once more after
+# an update; only that second attempt's errors are shown.
+lists=$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -print -quit 2> /dev/null || true)
 # shellcheck disable=SC2086 # word splitting of the package list is wanted
-if ! apt-get install -y -q --no-install-recommends $missing > /dev/null; then
+if [ -z "$lists" ] || ! apt-get install -y -q --no-install-recommends $missing > /dev/null 2>&1; then
 	echo "  APT     updating the package lists first"
 	apt-get update -q > /dev/null
 	apt-get install -y -q --no-install-recommends $missing > /dev/null

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: The nonstring-bsp authors
 # Run a kernel build and say how far it is while it runs: every 10 s, when
-# the count moved, one line "objects compiled of the total". The total is
+# the count moved, one line "objects compiled of the total", and for a
+# first build the time left at the rate so far (a machine's speed is its
+# own: a figure fixed here would be wrong on the next one). The total is
 # what the last complete build in the same folder had (KOUT/.nsbsp-objects),
 # or, for a first build, what kbuild plans: a dry run in the background,
 # once the build's prepare step has generated what kbuild's makefiles need
@@ -25,8 +27,10 @@ objects() {
 }
 
 total=$(cat "$count" 2> /dev/null || true)
+first=
 if [ -z "$total" ]; then
-	echo "  KERNEL  first build in $kout (about 7 minutes on 2 cores)"
+	first=1
+	echo "  KERNEL  first build in $kout (every object: many minutes, the time left below)"
 	# What kbuild would compile: its dry run names each object once.
 	# asm-offsets.h is the last thing prepare writes before the descent.
 	(
@@ -42,6 +46,7 @@ stop() {
 	kill "$progress" 2> /dev/null || true
 	[ -z "${planner:-}" ] || kill "$planner" 2> /dev/null || true
 }
+start=$(date +%s)
 (
 	last=0
 	while sleep 10; do
@@ -51,7 +56,9 @@ stop() {
 		last=$n
 		if [ -n "$total" ] && [ "$total" -gt 0 ]; then
 			if [ "$n" -lt "$total" ]; then
-				echo "  KERNEL  $n of $total objects compiled ($((n * 100 / total))%)"
+				left=
+				[ -z "$first" ] || left=", about $((($(date +%s) - start) * (total - n) / n / 60 + 1)) min left"
+				echo "  KERNEL  $n of $total objects compiled ($((n * 100 / total))%$left)"
 			else
 				echo "  KERNEL  $n objects compiled (99%)"
 			fi
