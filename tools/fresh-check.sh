@@ -11,8 +11,9 @@
 #
 # usage: fresh-check.sh WORKDIR
 # Prints "fresh_check SECONDS STATUS" last (STATUS: make check's exit
-# status); the run's output is in WORKDIR/check.log. Needs root (chroot,
-# bind mounts) and debootstrap.
+# status); the run's output is in WORKDIR/check.log, each line after the
+# seconds since the start. Needs root (chroot, bind mounts) and
+# debootstrap.
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || { echo "Error: $0 needs root (debootstrap, chroot, mount)" >&2; exit 1; }
@@ -59,10 +60,19 @@ for m in proc sys dev dev/pts; do
 done
 
 echo "  FRESH   make check in a fresh chroot ($root), output in $work/check.log"
+# Each line of the log starts with the seconds since make check started:
+# where a fresh machine's time goes (apt, the kernel, U-Boot, the boots,
+# the unpatched builds). A date(1) per line: a few hundred lines in half
+# an hour (mawk reads a pipe in blocks, so its clock would be late).
 t0=$(date +%s)
-st=0
-env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-	chroot "$root" /bin/sh -c 'cd /src && exec make check' < /dev/null > "$work/check.log" 2>&1 || st=$?
+rm -f "$work/status"
+{
+	env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+		chroot "$root" /bin/sh -c 'cd /src && exec make check' < /dev/null 2>&1 || echo $? > "$work/status"
+} | while IFS= read -r line; do
+	printf '%5d %s\n' $(($(date +%s) - t0)) "$line"
+done > "$work/check.log"
 t=$(($(date +%s) - t0))
+st=$(cat "$work/status" 2> /dev/null || echo 0)
 tail -n 1 "$work/check.log"
 echo "fresh_check $t $st"
