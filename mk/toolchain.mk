@@ -20,6 +20,13 @@ export CCACHE_COMPILERCHECK := content
 # without -MD/-MMD (the one-file host and target tools) get ccache's usual
 # modes.
 export CCACHE_DEPEND := 1
+# With -g (U-Boot) ccache also hashes the folder it compiles in, which
+# the debug information names: a build in another folder (a clone,
+# image_reproducible's second build) compiled all of U-Boot again, on a
+# fresh machine on one core. As in Yocto's ccache.bbclass it does not:
+# the debug information of the u-boot ELF may then name another build's
+# folder; u-boot.bin, which the image holds, has none.
+export CCACHE_NOHASHDIR := 1
 
 # The kernel's compiler: LLVM=1 clang, LLVM=-22 clang-22, LLVM=/path/ that
 # folder's clang; otherwise $(CROSS_COMPILE)gcc. TC names its output folders.
