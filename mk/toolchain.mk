@@ -15,8 +15,8 @@ export CCACHE_COMPILERCHECK := content
 # A compile ccache has not seen runs once: in the depend mode ccache keys
 # the result on the dependency list the compiler writes itself (kbuild's
 # and U-Boot's -Wp,-MMD / -Wp,-MD), instead of preprocessing every source
-# once more to hash it, which costs a cold build (a fresh machine, a new
-# compiler) about a fifth more than compiling without ccache. Commands
+# once more to hash it, which made a cold build (a fresh machine, a new
+# compiler) cost much more than compiling without ccache. Commands
 # without -MD/-MMD (the one-file host and target tools) get ccache's usual
 # modes.
 export CCACHE_DEPEND := 1

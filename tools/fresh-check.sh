@@ -69,7 +69,7 @@ rm -f "$work/status"
 {
 	env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 		chroot "$root" /bin/sh -c 'cd /src && exec make check' < /dev/null 2>&1 || echo $? > "$work/status"
-} | while IFS= read -r line; do
+} | while IFS= read -r line || [ -n "$line" ]; do
 	printf '%5d %s\n' $(($(date +%s) - t0)) "$line"
 done > "$work/check.log"
 t=$(($(date +%s) - t0))
