@@ -21,9 +21,8 @@ export CCACHE_COMPILERCHECK := content
 # modes.
 export CCACHE_DEPEND := 1
 # With -g (U-Boot) ccache also hashes the folder it compiles in, which
-# the debug information names: a build in another folder (a clone,
-# image_reproducible's second build) compiled all of U-Boot again, on a
-# fresh machine on one core. As in Yocto's ccache.bbclass it does not:
+# the debug information names: a build in another folder (a clone)
+# compiled all of U-Boot again. As in Yocto's ccache.bbclass it does not:
 # the debug information of the u-boot ELF may then name another build's
 # folder; u-boot.bin, which the image holds, has none.
 export CCACHE_NOHASHDIR := 1
