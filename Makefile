@@ -31,6 +31,11 @@ Q := $(if $(V),,@)
 # the same commit gives the same bytes.
 SOURCE_DATE_EPOCH ?= $(shell git -C $(TOP) log -1 --format=%ct 2> /dev/null || echo 0)
 export SOURCE_DATE_EPOCH
+# One locale for every tool the build runs, whatever the user's, as
+# Buildroot's top Makefile sets it: the messages that scripts read
+# (compiler warnings, tool output) are the same everywhere, and nothing a
+# build makes depends on the user's locale.
+export LC_ALL := C
 
 # ---- where things go, and the lists the concerns add to ---------------------
 IMAGES := $(OUT)/images

@@ -55,12 +55,14 @@ NONSTRING_CC := sh $(TOP)/tools/nonstring-cc.sh
 NONSTRING_BUILTIN_FLAGS := -Wunterminated-string-initialization -Wno-error=unterminated-string-initialization
 ifeq ($(NONSTRING_MODE),plugin)
 # Relative to the kernel build folder (kbuild compiles there) so that the
-# flags are the same in every clone; ccache hashes the plugin itself. The
-# plugin source's hash in the macro makes kbuild recheck every object when
-# the checker changes (and only then).
+# flags are the same in every clone; ccache hashes the plugin itself, as
+# it does any -fplugin= file (by contents: CCACHE_COMPILERCHECK), and
+# only for the compiles that load it: not U-Boot's nor kbuild's host
+# programs, which run before the plugin exists. The plugin source's hash
+# in the macro makes kbuild recheck every object when the checker changes
+# (and only then).
 NONSTRING_ID := $(shell cksum < $(TOP)/tools/nonstring-plugin.cc | cut -d' ' -f1)
 override KCFLAGS += -fplugin=./nonstring-plugin.so -DNONSTRING_PLUGIN=$(NONSTRING_ID)
-export CCACHE_EXTRAFILES := $(NONSTRING_SO)
 KERNEL_DEPS += $(NONSTRING_SO)
 HOST_CHECK_DEPS += $(NONSTRING_SO)
 NONSTRING_CHECK_FLAGS := -fplugin=$(NONSTRING_SO) -DNONSTRING_PLUGIN=1

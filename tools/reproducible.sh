@@ -114,8 +114,9 @@ else
 	second_image=$src/$image
 fi
 
-# Another host name (a UTS namespace, as root), umask, time zone, locale;
-# nothing of the first build's environment. At low priority: make check
+# Another host name (a UTS namespace, as root), umask, time zone, locale
+# (the Makefile pins LC_ALL=C for what it runs: this catches what escapes
+# it); nothing of the first build's environment. At low priority: make check
 # runs it beside the boots, whose time is bounded.
 uts='' host=$(hostname)
 if unshare --uts true 2> /dev/null; then
