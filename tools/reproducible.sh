@@ -145,7 +145,10 @@ compare() {
 		echo "same: $what ($(wc -c < "$first") bytes, sha256 $(sha256sum < "$first" | cut -c 1-16))"
 		return 0
 	fi
-	echo "DIFFERS: $what: $first and $second ($(cmp -l "$first" "$second" 2> /dev/null | wc -l) bytes differ, first at byte $(cmp "$first" "$second" | sed -n 's/.* byte \([0-9]*\).*/\1/p'))"
+	# cmp -l: one line per differing byte, its offset (from 1) first; the
+	# offset in cmp's own message is "byte N" or "char N" by locale.
+	cmp -l "$first" "$second" > "$work/cmp" 2> /dev/null || true
+	echo "DIFFERS: $what: $first and $second ($(wc -l < "$work/cmp") bytes differ, first at byte $(awk '{ print $1; exit }' "$work/cmp"))"
 	if command -v diffoscope > /dev/null; then
 		echo "diffoscope:"
 		timeout 300 diffoscope --no-progress --max-diff-block-lines 10 --text - "$first" "$second" 2>&1 | head -n 60 || true
