@@ -60,8 +60,13 @@ time_cmd() {
 	secs "$t0" "$(now)"
 }
 
+# prep: make everything, untimed (its log in prep.log, shown if it fails).
+prep() {
+	$make -C "$TOP" all > "$work/prep.log" 2>&1 || { cat "$work/prep.log" >&2; exit 1; }
+}
+
 echo "  BENCH   making sure everything is built first"
-$make -C "$TOP" all > "$work/prep.log" 2>&1 || { cat "$work/prep.log" >&2; exit 1; }
+prep
 
 # Cold kernel build from the extracted tree, ccache off.
 if want cold; then
@@ -76,7 +81,7 @@ if want cold; then
 	record cold_kernel_build s 480 $v
 	# What is made from the kernel follows it again, untimed: the no-op
 	# figure's first run would make it.
-	$make -C "$TOP" all > "$work/prep.log" 2>&1 || { cat "$work/prep.log" >&2; exit 1; }
+	prep
 fi
 
 # The baseline's make, that revision's own: with nothing of this make's
