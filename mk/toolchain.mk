@@ -28,9 +28,9 @@ export CCACHE_DEPEND := 1
 export CCACHE_NOHASHDIR := 1
 # The compilers run under LC_ALL=C (the Makefile), so the user's LANG and
 # LC_* change none of their output, messages included; ccache still puts
-# them in every key unless told: a build under another locale
+# them in every key unless told, and a build under another locale
 # (image_reproducible's second build, under LC_ALL=C.UTF-8 and without
-# LANG) compiled all of U-Boot again.
+# LANG) would compile all of U-Boot and the tools again.
 export CCACHE_SLOPPINESS := locale
 
 # The kernel's compiler: LLVM=1 clang, LLVM=-22 clang-22, LLVM=/path/ that
