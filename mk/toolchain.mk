@@ -12,14 +12,16 @@ export CCACHE_BASEDIR := $(TOP)
 # mtime unless told to hash contents; a plugin built in another clone has
 # another mtime, so only contents give the same cache entries everywhere.
 export CCACHE_COMPILERCHECK := content
-# A compile ccache has not seen runs once: in the depend mode ccache keys
-# the result on the dependency list the compiler writes itself (kbuild's
-# and U-Boot's -Wp,-MMD / -Wp,-MD), instead of preprocessing every source
-# once more to hash it, which made a cold build (a fresh machine, a new
-# compiler) cost much more than compiling without ccache. Commands
-# without -MD/-MMD (the one-file host and target tools) get ccache's usual
-# modes.
-export CCACHE_DEPEND := 1
+# Not ccache's depend mode, although it would spare a cold build the
+# second preprocessing of every source that the default modes do to hash
+# it: in the depend mode ccache hands the compiler the absolute paths it
+# was given, not paths relative to CCACHE_BASEDIR, so a result it replays
+# in another clone (CI, a second work tree) carries the paths of the
+# clone that compiled it, in its messages (which the nonstring checks
+# read: their findings would name the other clone's tree) and in
+# __FILE__ (U-Boot's strings would depend on which mode made the entry).
+# Off here even where the user's ccache.conf turns it on.
+export CCACHE_NODEPEND := 1
 # With -g (U-Boot) ccache also hashes the folder it compiles in, which
 # the debug information names: a build in another folder (a clone)
 # compiled all of U-Boot again. As in Yocto's ccache.bbclass it does not:
